@@ -1,0 +1,19 @@
+"""Dominion rules engine: pure Python, no Django, no clock, no global randomness.
+
+The public face of the engine lives here and nowhere else.
+"""
+from __future__ import annotations
+
+from .cards import CARDS
+from .decisions import (
+    BuyPhase, ChooseCards, ChooseOption, ChoosePile, Decision, IllegalAnswer, NameCard,
+    OrderCards, PlayAction, Reveal,
+)
+from .game import ENGINE_VERSION, Game, loads, replay
+from .setup import new_game
+
+__all__ = [
+    "CARDS", "ENGINE_VERSION", "BuyPhase", "ChooseCards", "ChooseOption", "ChoosePile",
+    "Decision", "Game", "IllegalAnswer", "NameCard", "OrderCards", "PlayAction", "Reveal",
+    "loads", "new_game", "replay",
+]

@@ -1,0 +1,44 @@
+"""Bots: pure functions of what one seat may see, answering that seat's open decision.
+
+`bot_answer(strategy, game, seat, decision)` is the one entry point; bots read the game only
+through `SeatView`, which exposes nothing the seat could not see at the table.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from ..decisions import Decision
+from .common import SeatView, default_answer
+from .heuristic import heuristic
+from .money import big_money_ultimate, smithy_big_money
+from .randombot import random_answer
+
+Bot = Callable[[SeatView, Decision], Any]
+
+STRATEGIES: dict[str, Bot] = {
+    "bmu": big_money_ultimate,
+    "smithy": smithy_big_money,
+    "heuristic": heuristic,
+}
+RANDOM = "random"
+
+
+def bot_answer(strategy: str, game, seat: int, decision: Decision,
+               rng: random.Random | None = None) -> Any:
+    """Answer `decision` for `seat` the way `strategy` plays."""
+    view = SeatView(game, seat)
+    if strategy == RANDOM:
+        return random_answer(view, decision, rng or random.Random(f"{game.step}:{seat}"))
+    try:
+        bot = STRATEGIES[strategy]
+    except KeyError:
+        raise ValueError(f"unknown bot strategy {strategy!r}; known: {names()}") from None
+    return bot(view, decision)
+
+
+def names() -> list[str]:
+    return [*STRATEGIES, RANDOM]
+
+
+__all__ = ["STRATEGIES", "SeatView", "bot_answer", "default_answer", "names"]

@@ -1,0 +1,115 @@
+"""What a bot may know, and sensible default answers shared by the simple strategies."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..cardbase import CURSE, TREASURE, VICTORY
+from ..cards import CARDS
+from ..decisions import Decision
+
+
+class SeatView:
+    """Read-only access to what `seat` knows: its own cards, public counts, the turn."""
+
+    __slots__ = ("_g", "seat")
+
+    def __init__(self, game, seat: int) -> None:
+        self._g = game
+        self.seat = seat
+
+    @property
+    def coins(self) -> int:
+        return self._g.coins
+
+    @property
+    def buys(self) -> int:
+        return self._g.buys
+
+    @property
+    def actions(self) -> int:
+        return self._g.actions
+
+    @property
+    def my_turn(self) -> bool:
+        return self._g.active == self.seat
+
+    @property
+    def actions_played(self) -> int:
+        """Action cards played this turn (public: everyone saw them played)."""
+        return self._g.actions_played
+
+    def trash(self) -> list[str]:
+        """The trash pile (anyone may look through it)."""
+        g = self._g
+        return [g.names[c] for c in g.trash_pile]
+
+    def hand(self) -> list[str]:
+        g = self._g
+        return [g.names[c] for c in g.players[self.seat].hand]
+
+    def my_cards(self) -> Counter:
+        """Everything I own (a player may always count their own cards)."""
+        g = self._g
+        return Counter(g.names[c] for c in g.players[self.seat].all_cards())
+
+    def pile_count(self, pile: str) -> int:
+        return len(self._g.piles.get(pile, ()))
+
+    def supply_counts(self) -> dict[str, int]:
+        g = self._g
+        return {p: len(g.piles[p]) for p in g.supply}
+
+    def gains_to_end(self) -> int:
+        """Fewest gains that could end the game: Provinces, or the three smallest piles."""
+        g = self._g
+        piles = g.piles
+        counts = sorted(map(len, map(piles.__getitem__, g.supply)))
+        limit = 4 if len(g.players) >= 5 else 3
+        return min(len(piles.get("Province", ())), sum(counts[:limit]))
+
+    def total_money(self) -> int:
+        g = self._g
+        return sum(map(g.coin_values.__getitem__, g.players[self.seat].all_cards()))
+
+    def cost(self, name: str) -> int:
+        return self._g.cost(name)
+
+
+def badness(name: str, view: SeatView) -> tuple:
+    """Lower = more willing to lose it: Curses, then Victory cards, then cheap cards."""
+    c = CARDS[name]
+    pure_victory = c.type_bits & (CURSE | VICTORY) and not c.type_bits & ~(CURSE | VICTORY)
+    return (0 if c.type_bits & CURSE else 1 if pure_victory else 2, view.cost(name), name)
+
+
+def default_answer(view: SeatView, d: Decision) -> Any:
+    """A sensible answer to any decision: react, keep good cards, gain the best card."""
+    kind = d.kind
+    if kind == "Reveal":
+        return d.cards[:1]
+    if kind in ("ChooseCards", "PlayAction"):
+        if d.min == 0:
+            return []
+        ranked = sorted(d.cards, key=lambda c: badness(d.names[c], view))
+        return ranked[: d.min]
+    if kind == "OrderCards":
+        return list(d.cards)
+    if kind == "ChooseOption":
+        return d.options[: d.min] if d.max > 1 else d.options[0]
+    if kind == "ChoosePile":
+        if not d.piles:
+            return None
+        best = max(zip(d.costs, d.piles), key=lambda cp: (cp[0], CARDS[view_top(view, cp[1])]
+                                                          .type_bits & TREASURE, cp[1]))
+        return best[1]
+    if kind == "NameCard":
+        return d.choices[0]
+    if kind == "BuyPhase":
+        return {"play": "all"} if d.treasures else {"end": True}
+    raise ValueError(f"no default for {kind}")
+
+
+def view_top(view: SeatView, pile: str) -> str:
+    top = view._g.pile_top(pile)
+    return top or pile

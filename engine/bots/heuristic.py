@@ -1,0 +1,458 @@
+"""A heuristic bot that plays every base and Intrigue card sensibly, not only legally.
+
+It plays "Big Money + X": money, the best one or two terminal cards the kingdom offers (more
+with villages), good non-terminal cards, then Provinces, Duchies and Estates by the
+gains-to-end rule. Every gain, buy or trash decision is scored by one function (`worth`), so
+Workshop, Remodel, Swindler and the Buy phase agree with each other.
+
+Pure: it reads only the SeatView and the decision, and keeps no state between answers.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..cardbase import ACTION, CURSE, TREASURE, VICTORY
+from ..cards import CARDS
+from ..decisions import Decision
+from .common import SeatView, default_answer, view_top
+
+# Terminal Action cards as the X of "Big Money + X": how much one is worth buying (Silver is
+# 20, Gold 50); 0 or less means Silver is better.
+TERMINALS = {
+    "Witch": 60, "Torturer": 56, "Courtier": 42, "Bandit": 40, "Militia": 40, "Patrol": 40,
+    "Masquerade": 38, "Courtyard": 38, "Smithy": 38, "Library": 37, "Council Room": 34,
+    "Nobles": 35, "Diplomat": 28, "Moneylender": 28, "Tribute": 27, "Steward": 26,
+    "Bureaucrat": 25, "Swindler": 24, "Artisan": 24, "Baron": 23, "Replace": 22, "Moat": 22,
+    "Coppersmith": 21, "Chancellor": 18, "Vassal": 16, "Bridge": 16, "Mine": 14,
+    "Secret Chamber": 12, "Saboteur": 12, "Trading Post": 12, "Ironworks": 12,
+    "Conspirator": 12, "Woodcutter": 10, "Adventurer": 8, "Remodel": 6, "Workshop": 4,
+    "Feast": 2, "Chapel": -1, "Thief": -10,
+}
+# Non-terminal cards: a fixed worth, whatever the deck holds.
+CANTRIPS = {
+    "Laboratory": 32, "Minion": 30, "Market": 24, "Sentry": 18, "Merchant": 19, "Poacher": 18,
+    "Upgrade": 15, "Harbinger": 14, "Secret Passage": 14, "Wishing Well": 11, "Spy": 7,
+    "Cellar": 5, "Pawn": 4, "Lurker": 3, "Throne Room": 2, "Scout": -1,
+}
+VILLAGES = {"Village": 24, "Mining Village": 25, "Shanty Town": 22, "Festival": 26}
+DRAWERS = {"Smithy", "Courtyard", "Library", "Council Room", "Moat", "Witch", "Torturer",
+           "Patrol", "Masquerade", "Nobles", "Diplomat"}
+JUNK_TRASHERS = {"Chapel", "Trading Post", "Remodel", "Upgrade", "Replace", "Moneylender"}
+
+
+def is_terminal(name: str) -> bool:
+    c = CARDS[name]
+    return bool(c.type_bits & ACTION) and c.plus_actions == 0 and name not in (
+        "Nobles", "Pawn", "Throne Room", "Diplomat")
+
+
+class Plan:
+    """What the bot knows about its deck and the game when it answers one decision."""
+
+    __slots__ = ("view", "mine", "size", "money", "gte", "terminals", "villages", "kingdom")
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.mine = view.my_cards()
+        self.size = sum(self.mine.values())
+        self.money = view.total_money()
+        self.gte = view.gains_to_end()
+        # Nobles is mostly played for +3 Cards: a terminal, for buying purposes.
+        self.terminals = sum(k for n, k in self.mine.items() if is_terminal(n) or n == "Nobles")
+        self.villages = sum(k for n, k in self.mine.items() if n in VILLAGES)
+        self.kingdom = view.supply_counts()
+
+    @property
+    def density(self) -> float:
+        return self.money / max(self.size, 1)
+
+    def best_terminal(self) -> int:
+        return max((TERMINALS.get(n, 0) for n in self.mine if is_terminal(n)), default=0)
+
+    def wanted_terminals(self) -> int:
+        return 1 + (self.size >= 16) + self.villages
+
+
+def worth(plan: Plan, name: str) -> float:
+    """How much the bot wants to gain one `name` now (Silver 20, Gold 50, Province 100)."""
+    gte = plan.gte
+    fixed = _victory_worth(plan, name)
+    if fixed is not None:
+        return fixed
+    if name == "Gold":
+        return 50
+    if name == "Silver":
+        return 20
+    if name == "Copper":
+        return -2
+    if name == "Curse":
+        return -100
+    if name in VILLAGES:
+        enough = plan.terminals - plan.villages >= 2 and plan.villages < 2
+        return VILLAGES[name] if enough else 2
+    if name in CANTRIPS:
+        return CANTRIPS[name] - (10 if name == "Sentry" and plan.size > 20 else 0)
+    if name in TERMINALS:
+        value = TERMINALS[name]
+        if name == "Masquerade" and ("Witch" in plan.kingdom or "Torturer" in plan.kingdom):
+            value = 10  # the Curses we give would be passed back to us
+        room = plan.wanted_terminals() - plan.terminals
+        # one more than planned is fine for a much better terminal than any owned yet
+        if room > 0 or room == 0 and value >= plan.best_terminal() + 15:
+            return value
+        return min(value, 0) - 3
+    c = CARDS[name]
+    if c.type_bits & VICTORY and gte <= 3:
+        return 80
+    return -1  # a card this bot does not know: leave it alone
+
+
+def _victory_worth(plan: Plan, name: str) -> float | None:
+    gte, mine = plan.gte, plan.mine
+    if name == "Province":
+        return 100 if plan.money > 15 or gte <= 6 else 45
+    if name == "Duchy":
+        duke = "Duke" in plan.kingdom and gte <= 7
+        return 90 if gte <= 4 else 48 if gte <= 6 or duke else -5
+    if name == "Duke":
+        better = mine["Duchy"] - 3 - mine["Duke"]
+        return (90 if gte <= 4 else 48 if gte <= 7 else -5) + better
+    if name == "Estate":
+        return 85 if gte <= 2 else -5
+    if name == "Harem":
+        return 51 if gte <= 5 else 40
+    if name == "Nobles":
+        return 55 if gte <= 5 else None
+    if name in ("Great Hall", "Mill"):
+        return 86 if gte <= 2 else 21 if gte <= 5 else 10 + (name == "Mill")
+    if name == "Gardens":
+        return 80 if gte <= 3 else -5
+    return None
+
+
+def own_value(plan: Plan, name: str) -> float:
+    """How much the bot minds losing one `name` it owns (trashing it)."""
+    if name == "Copper":
+        return 3 if plan.money > 7 and plan.gte > 6 else 12
+    if name == "Estate":
+        return -5 if plan.gte > 6 else 60
+    return worth(plan, name)
+
+
+def keep_value(name: str) -> float:
+    """How much a card is worth holding in hand: discard or pass the lowest first."""
+    c = CARDS[name]
+    if c.type_bits & CURSE:
+        return -10
+    if c.type_bits & TREASURE:
+        return 10 * c.coins
+    if c.type_bits & ACTION:
+        return 14 + c.cost
+    return -5  # Victory only
+
+
+def tier(m: int) -> int:
+    return 4 if m >= 8 else 3 if m >= 6 else 2 if m >= 5 else 1 if m >= 3 else 0
+
+
+def hand_money(view: SeatView) -> int:
+    return sum(CARDS[n].coins for n in view.hand() if CARDS[n].type_bits & TREASURE) + (
+        view.coins if view.my_turn else 0)
+
+
+def worst(cards: list[int], names: list[str], n: int) -> list[int]:
+    return sorted(cards, key=lambda c: (keep_value(names[c]), names[c]))[:n]
+
+
+# ----- the Action phase -----------------------------------------------------------------
+def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
+    """Higher is played first; None: better not played now."""
+    others = list(hand)
+    others.remove(name)
+    other_actions = [n for n in others if CARDS[n].type_bits & ACTION]
+    terminal_waiting = any(is_terminal(n) for n in other_actions)
+    if name == "Throne Room":
+        return 95 if other_actions else None
+    if name == "Shanty Town":
+        return 75 if not other_actions else 90 if terminal_waiting else 60
+    if name in VILLAGES or CARDS[name].plus_actions >= 2:
+        return 90 if terminal_waiting else 70
+    if name == "Nobles":
+        return 88 if terminal_waiting and plan.view.actions <= 1 else 55
+    if name == "Diplomat" and len(hand) <= 4:
+        return 78
+    if name == "Conspirator" and plan.view.actions_played >= 2:
+        return 83
+    if name == "Minion":
+        return 65
+    if name in CANTRIPS or CARDS[name].plus_actions == 1:
+        return _cantrip_value(plan, name, others)
+    return _terminal_value(plan, name, others)
+
+
+def _cantrip_value(plan: Plan, name: str, others: list[str]) -> float | None:
+    if name in ("Upgrade", "Cellar") and not _junk(plan, others):
+        return 60 if name == "Upgrade" else None
+    return 85 if name == "Laboratory" else 80
+
+
+def _junk(plan: Plan, names: list[str]) -> list[str]:
+    return [n for n in names if own_value(plan, n) < 0 or CARDS[n].type_bits & CURSE]
+
+
+def _terminal_value(plan: Plan, name: str, others: list[str]) -> float | None:
+    treasure_names = [n for n in others if CARDS[n].type_bits & TREASURE]
+    if name == "Chapel":
+        return 50 if _junk(plan, others) else None
+    if name == "Trading Post":
+        return 45 if len(_junk(plan, others)) >= 2 else None
+    if name == "Moneylender":
+        return 45 if "Copper" in others else None
+    if name == "Mine":
+        return 40 if treasure_names else None
+    if name in ("Remodel", "Replace"):
+        return 35 if others else None
+    if name == "Coppersmith":
+        return 20 + 8 * others.count("Copper") if "Copper" in others else None
+    if name == "Secret Chamber":
+        return 20 + 5 * len(_junk(plan, others))
+    value = TERMINALS.get(name, 20) + 10
+    if name in DRAWERS and plan.view.actions > 1:
+        value += 20  # draw first while Actions remain: it may find more to play
+    return value
+
+
+def choose_action(plan: Plan, d: Decision) -> list[int]:
+    hand = plan.view.hand()
+    best, best_value = None, None
+    for c in d.cards:
+        v = play_value(plan, d.names[c], hand)
+        if v is not None and (best_value is None or v > best_value):
+            best, best_value = c, v
+    return [best] if best is not None else []
+
+
+# ----- the Buy phase and gains ----------------------------------------------------------
+def choose_buy(plan: Plan, d: Decision) -> Any:
+    if d.treasures:
+        return {"play": "all"}
+    best, best_worth = None, 0.0
+    for pile in plan.kingdom:
+        if d.can_buy(pile):
+            w = worth(plan, view_top(plan.view, pile))
+            if w > best_worth:
+                best, best_worth = pile, w
+    return {"buy": best} if best else {"end": True}
+
+
+def choose_pile(plan: Plan, d: Decision) -> str | None:
+    if not d.piles:
+        return None
+    scored = sorted((worth(plan, view_top(plan.view, p)), p) for p in d.piles)
+    if d.source == "Swindler" or d.source == "Lurker":
+        return scored[0][1]  # the worst card for the victim; Lurker trashes the least wanted
+    w, pile = scored[-1]
+    if d.optional and w < 0:
+        return None
+    return pile
+
+
+def _best_gain(plan: Plan, limit: int, exact: bool) -> tuple[float, int]:
+    """(worth, VP) of the best card costing up to (or exactly) `limit`; (0, 0) if none."""
+    best = (0.0, 0)
+    for pile, n in plan.kingdom.items():
+        if n:
+            top = view_top(plan.view, pile)
+            cost = plan.view.cost(top)
+            if cost == limit or not exact and cost < limit:
+                best = max(best, (worth(plan, top), CARDS[top].vp))
+    return best
+
+
+def improve(plan: Plan, d: Decision, extra: int, exact: bool = False,
+            only: int = 0) -> list[int]:
+    """Which card to trash for a gain costing up to (or exactly) `extra` more.
+
+    Late in the game the VP gained count first (Remodel: Gold into Province).
+    """
+    best, best_key = None, None
+    late = plan.gte <= 4
+    for c in d.cards:
+        name = d.names[c]
+        if only and not CARDS[name].type_bits & only:
+            continue
+        limit = plan.view.cost(name) + extra
+        gain, vp = _best_gain(plan, limit, exact)
+        delta = gain - own_value(plan, name)
+        key = (vp - CARDS[name].vp if late else 0, delta)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    if best is None or (d.min == 0 and best_key[1] <= 0):
+        return []
+    return [best]
+
+
+# ----- choosing cards ---------------------------------------------------------------------
+def choose_cards(plan: Plan, d: Decision) -> list[int]:
+    src, names = d.source, d.names
+    if src in ("Remodel", "Replace"):
+        return improve(plan, d, 2)
+    if src == "Upgrade":
+        return improve(plan, d, 1, exact=True)
+    if src == "Mine":
+        return improve(plan, d, 3, only=TREASURE)
+    if src in ("Chapel", "Steward", "Trading Post") or src == "Masquerade" and d.min == 0:
+        return _trash_junk(plan, d)
+    if src in ("Moneylender", "Baron"):
+        return d.cards[:1]  # a Copper for +$3, an Estate for +$4: always
+    if src == "Courtier":
+        return [max(d.cards, key=lambda c: len(CARDS[names[c]].types))]
+    if src == "Throne Room":
+        hand = plan.view.hand()
+        return [max(d.cards, key=lambda c: play_value(plan, names[c], hand) or 0)]
+    if src == "Thief":
+        if d.zone == "trash":
+            return [c for c in d.cards if names[c] != "Copper"]
+        return [max(d.cards, key=lambda c: CARDS[names[c]].coins)]
+    if src in ("Harbinger", "Lurker"):
+        best = max(d.cards, key=lambda c: worth(plan, names[c]))
+        return [best] if worth(plan, names[best]) >= 20 else d.cards[:d.min]
+    if src == "Cellar":
+        return [c for c in d.cards if keep_value(names[c]) < 0]
+    if src == "Secret Chamber" and d.min == 0:
+        dead = plan.view.actions == 0
+        return [c for c in d.cards if keep_value(names[c]) < 0
+                or dead and CARDS[names[c]].type_bits & ACTION]
+    if src == "Sentry":
+        if d.prompt.startswith("Trash"):
+            return [c for c in d.cards if own_value(plan, names[c]) < 0]
+        return [c for c in d.cards if keep_value(names[c]) <= 10]
+    if src in ("Courtyard", "Artisan") and d.min == 1 and plan.view.my_turn:
+        return [_topdeck_choice(plan, d)]
+    if d.min == d.max == 0:
+        return []
+    return worst(d.cards, names, max(d.min, 0))
+
+
+def _trash_junk(plan: Plan, d: Decision) -> list[int]:
+    """Curses and early Estates; Coppers too while the deck keeps $6 of Treasure."""
+    names = d.names
+    money = plan.money
+    chosen = []
+    for c in sorted(d.cards, key=lambda c: own_value(plan, names[c])):
+        if len(chosen) == d.max:
+            break
+        if own_value(plan, names[c]) < 0:
+            chosen.append(c)
+        elif names[c] == "Copper" and money > 6 and plan.gte > 6:
+            chosen.append(c)
+            money -= 1
+    if len(chosen) < d.min:
+        chosen += worst([c for c in d.cards if c not in chosen], names, d.min - len(chosen))
+    return chosen
+
+
+def _topdeck_choice(plan: Plan, d: Decision) -> int:
+    names = d.names
+    actions = [c for c in d.cards if CARDS[names[c]].type_bits & ACTION]
+    if actions and plan.view.actions == 0:
+        return max(actions, key=lambda c: keep_value(names[c]))
+    m = hand_money(plan.view)
+    treasures = sorted((c for c in d.cards if CARDS[names[c]].type_bits & TREASURE),
+                       key=lambda c: -CARDS[names[c]].coins)
+    for c in treasures:
+        if tier(m - CARDS[names[c]].coins) == tier(m):
+            return c
+    return treasures[-1] if treasures else worst(d.cards, names, 1)[0]
+
+
+# ----- choosing options -------------------------------------------------------------------
+def choose_option(plan: Plan, d: Decision) -> Any:
+    view, src = plan.view, d.source
+    hand = view.hand()
+    m = hand_money(view)
+    if src == "Pawn":
+        if view.actions == 0 and any(CARDS[n].type_bits & ACTION for n in hand):
+            return ["card", "action"]
+        return ["card", "coin"]
+    if src == "Steward":
+        if len(_junk(plan, hand)) >= 2 and plan.gte > 6:
+            return "trash"
+        return "coins" if tier(m + 2) > tier(m) or plan.density < 1.2 else "cards"
+    if src == "Nobles":
+        acts = [n for n in hand if CARDS[n].type_bits & ACTION]
+        return "actions" if view.actions == 0 and acts else "cards"
+    if src == "Minion":
+        acts = [n for n in hand if CARDS[n].type_bits & ACTION]
+        held = sum(CARDS[n].coins for n in hand)
+        if acts or tier(m + 2) >= 3 or held + 2 >= 4 * plan.density + 1:
+            return "coins"
+        return "attack"
+    if src == "Torturer":
+        return "curse" if not view.pile_count("Curse") else "discard"
+    if src == "Mining Village":
+        return "trash" if tier(m + 2) > tier(m) and m + 2 >= 6 else "keep"
+    if src == "Mill":
+        two = sorted(hand, key=keep_value)[:2]
+        loss = sum(CARDS[n].coins for n in two if CARDS[n].type_bits & TREASURE)
+        return "discard" if len(two) == 2 and loss < 2 else "no"
+    if src == "Lurker":
+        return "gain" if _best_trashed_action(plan) >= 20 else "trash"
+    if src == "Courtier":
+        order = ["coins", "gold"] if tier(m + 3) > tier(m) or plan.gte <= 6 else ["gold", "coins"]
+        return (order + ["buy", "action"])[: d.min]
+    if src == "Library":
+        return "keep" if view.actions > 0 else "skip"
+    if src == "Spy":
+        return _spy(plan, d)
+    if src == "Secret Passage":
+        return d.options[-1]
+    if src in ("Chancellor", "Vassal"):
+        return d.options[0]
+    return default_answer(view, d)
+
+
+def _best_trashed_action(plan: Plan) -> float:
+    names = [n for n in plan.view.trash() if CARDS[n].type_bits & ACTION]
+    return max((worth(plan, n) for n in names), default=0)
+
+
+def _spy(plan: Plan, d: Decision) -> str:
+    """Discard my bad cards and the others' good ones."""
+    shown = d.prompt.split(" on top of ")[0]
+    good = keep_value(shown) > 10
+    mine = d.prompt.endswith("your deck")
+    return "keep" if good == mine else "discard"
+
+
+# ----- the bot ----------------------------------------------------------------------------
+def heuristic(view: SeatView, d: Decision) -> Any:
+    kind = d.kind
+    if kind == "Reveal":
+        return d.cards[:1]
+    plan = Plan(view)
+    if kind == "BuyPhase":
+        return choose_buy(plan, d)
+    if kind == "PlayAction":
+        return choose_action(plan, d)
+    if kind == "ChoosePile":
+        return choose_pile(plan, d)
+    if kind == "ChooseCards":
+        return choose_cards(plan, d)
+    if kind == "ChooseOption":
+        return choose_option(plan, d)
+    if kind == "OrderCards":
+        return sorted(d.cards, key=lambda c: -keep_value(d.names[c]))
+    if kind == "NameCard" and d.source == "Wishing Well":
+        return _wish(view, d)
+    return default_answer(view, d)
+
+
+def _wish(view: SeatView, d: Decision) -> str:
+    """Name the card most likely on top: the commonest one not in hand."""
+    left = view.my_cards() - Counter(view.hand())
+    for name, _ in left.most_common():
+        if name in d.choices:
+            return name
+    return d.choices[0]

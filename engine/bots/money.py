@@ -1,0 +1,46 @@
+"""Big Money bots: the yardsticks every other strategy is measured against."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..decisions import Decision
+from .common import SeatView, default_answer
+
+
+def _first(d: Decision, *names: str | None) -> Any:
+    """Buy the first affordable pile named (None entries are conditions that failed)."""
+    for name in names:
+        if name is not None and d.can_buy(name):
+            return {"buy": name}
+    return {"end": True}
+
+
+def big_money_ultimate(view: SeatView, d: Decision) -> Any:
+    """Big Money Ultimate: money, then Provinces once the deck has over $18 of treasure."""
+    if d.kind != "BuyPhase":
+        return default_answer(view, d)
+    if d.treasures:
+        return {"play": "all"}
+    if view.total_money() > 18 and d.can_buy("Province"):
+        return {"buy": "Province"}
+    gte = view.gains_to_end()
+    return _first(d, "Duchy" if gte <= 4 else None, "Estate" if gte <= 2 else None, "Gold",
+                  "Duchy" if gte <= 6 else None, "Silver")
+
+
+def smithy_big_money(view: SeatView, d: Decision) -> Any:
+    """Big Money with Smithies: one per eleven cards or so, played whenever possible."""
+    if d.kind == "PlayAction":
+        smithies = [c for c in d.cards if d.names[c] == "Smithy"]
+        return smithies[:1] or d.cards[:1]
+    if d.kind != "BuyPhase":
+        return default_answer(view, d)
+    if d.treasures:
+        return {"play": "all"}
+    if view.total_money() > 15 and d.can_buy("Province"):
+        return {"buy": "Province"}
+    gte = view.gains_to_end()
+    mine = view.my_cards()
+    want_smithy = mine["Smithy"] < 1 + sum(mine.values()) // 11 and mine["Smithy"] < 3
+    return _first(d, "Duchy" if gte <= 4 else None, "Estate" if gte <= 2 else None, "Gold",
+                  "Duchy" if gte <= 5 else None, "Smithy" if want_smithy else None, "Silver")

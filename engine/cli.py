@@ -1,0 +1,78 @@
+"""The engine's command line; other tools depend on these outputs, so keep them stable."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .cards import CARDS
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    out = [{"name": c.name, "set": c.set, "editions": list(c.editions), "cost": c.cost,
+            "types": list(c.types), "in_supply": c.in_supply, "kingdom": c.is_kingdom}
+           for c in CARDS.values() if not c.members or c.is_kingdom]
+    print(json.dumps(out, indent=1 if args.pretty else None))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    bots = args.bots.split(",")
+    print(json.dumps(simulate(bots, args.games, args.seed, args.kingdom, args.edition)))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .decisions import IllegalAnswer
+    from .positions import report, run
+
+    with open(args.file) as f:
+        position = json.load(f)
+    try:
+        g, events = run(position)
+    except IllegalAnswer as e:
+        print(json.dumps({"error": str(e)}))
+        return 2
+    out = report(g)
+    if args.events:
+        out["events"] = events
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run_all
+
+    print(json.dumps(run_all(args.games), indent=1))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("cards", help="every implemented card as JSON")
+    p.add_argument("--pretty", action="store_true")
+    p.set_defaults(fn=cmd_cards)
+    p = sub.add_parser("simulate", help="play bot games and report speed and results")
+    p.add_argument("--bots", default="bmu,bmu")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", default="0")
+    p.add_argument("--kingdom", default="First Game",
+                   help="a recommended kingdom's name or 10 comma-separated card names")
+    p.add_argument("--edition", type=int, default=2)
+    p.set_defaults(fn=cmd_simulate)
+    p = sub.add_parser("play", help="run a scripted position (docs/positions.md)")
+    p.add_argument("file")
+    p.add_argument("--events", action="store_true", help="also print the events")
+    p.set_defaults(fn=cmd_play)
+    p = sub.add_parser("bench", help="engine timings: simulate, load-and-answer, replay")
+    p.add_argument("--games", type=int, default=2000)
+    p.set_defaults(fn=cmd_bench)
+    args = ap.parse_args(argv)
+    try:
+        return args.fn(args)
+    except (ValueError, KeyError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2

@@ -1,0 +1,236 @@
+"""The Game: state, the scheduler that suspends card effects at decisions, and the public API.
+
+Card effects are generators. Each runs in a *thread*; a thread that yields a Decision waits for
+its answer, one that yields `Parallel` waits for several child threads (one per player deciding
+independently, e.g. each Militia victim). `pending()` is every waiting decision.
+
+Persistence: when no effect is running the whole state is plain data. `dumps()` then saves it
+and makes it the new base; mid-effect it saves the last base plus the answers given since, and
+`loads()` replays them. The engine is deterministic given state and answers, so both are exact.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Iterator
+
+from .cards import CARDS
+from .decisions import Decision, IllegalAnswer
+from .player import Player
+from .turns import TurnsMixin
+from .verbs import VerbsMixin
+from .view import ALL, ViewMixin
+
+ENGINE_VERSION = "1.0"
+FORMAT = 1
+
+
+class Parallel:
+    """Yielded by an effect to run generators side by side; resumes with their return values."""
+
+    __slots__ = ("gens",)
+
+    def __init__(self, gens: list[Iterator]) -> None:
+        self.gens = gens
+
+
+class _Thread:
+    __slots__ = ("gen", "parent", "index", "left", "results")
+
+    def __init__(self, gen: Iterator, parent: _Thread | None, index: int) -> None:
+        self.gen = gen
+        self.parent = parent
+        self.index = index
+        self.left = 0
+        self.results: list[Any] = []
+
+
+# The saved fields; everything in them is JSON-ready (lists, never tuples).
+_SCALARS = ("active", "phase", "turn_no", "actions", "buys", "coins", "cost_reduction",
+            "actions_played", "counter", "next_id", "step", "first")
+_LISTS = ("names", "supply", "trash_pile", "bought", "log")
+_NESTED = ("setup", "options", "flags", "result")
+_FIELDS = (*_SCALARS, *_LISTS, *_NESTED, "piles")
+
+
+class Game(VerbsMixin, TurnsMixin, ViewMixin):
+    def __init__(self) -> None:
+        self.players: list[Player] = []
+        self._open: dict[str, tuple[Decision, _Thread | None]] = {}
+        self._live = 0
+        self._base: dict = {}
+        self._since: list[list] = []
+        self.result: dict | None = None
+        self.watchers = False
+
+    def _derive(self) -> None:
+        """Recompute what is derivable from the card list (never saved)."""
+        self.watchers = any(key.startswith("hand_") for n in set(self.names)
+                            for key in CARDS[n].triggers)
+        self.supply_set = frozenset(self.supply)
+        # Per card id, for the hot paths: its type bits and the coins it makes.
+        self.bits = [CARDS[n].type_bits for n in self.names]
+        self.coin_values = [CARDS[n].coins for n in self.names]
+        self.plain = [not (CARDS[n].effect or CARDS[n].triggers)
+                      for n in self.names]
+
+    # ----- public API -------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def pending(self) -> list[Decision]:
+        return [d for d, _ in self._open.values()]
+
+    def answer(self, seat: int, decision_id: str, answer: Any) -> list[dict]:
+        """Apply one answer and return its events, unredacted (for the server's own use).
+
+        On IllegalAnswer nothing has changed.
+        """
+        mark = self.apply(seat, decision_id, answer)
+        return [self._event(e, ALL) for e in self.log[mark:]]
+
+    def apply(self, seat: int, decision_id: str, answer: Any) -> int:
+        """`answer` without building the events; returns where its events start in the log."""
+        entry = self._open.get(decision_id)
+        if entry is None:
+            raise IllegalAnswer(f"there is no open decision {decision_id!r}")
+        d, th = entry
+        if d.seat != seat:
+            raise IllegalAnswer(f"decision {decision_id} belongs to seat {d.seat}, not {seat}")
+        value = d.validate(answer)
+        del self._open[decision_id]
+        self._since.append([seat, decision_id, answer])
+        mark = len(self.log)
+        self.step += 1
+        if th is None:
+            if not self._top_level_simple(d, value):
+                self._start(self._top_level(d, value))
+        else:
+            self._resume(th, value)
+        self._advance()
+        return mark
+
+    def result_summary(self) -> dict | None:
+        return self.result
+
+    # ----- scheduler --------------------------------------------------------------------
+    def _start(self, gen: Iterator, parent: _Thread | None = None, index: int = 0) -> None:
+        self._live += 1
+        self._resume(_Thread(gen, parent, index), None)
+
+    def _resume(self, th: _Thread, value: Any) -> None:
+        while True:
+            try:
+                y = th.gen.send(value)
+            except StopIteration as stop:
+                self._live -= 1
+                parent = th.parent
+                if parent is None:
+                    return
+                parent.results[th.index] = stop.value
+                parent.left -= 1
+                if parent.left:
+                    return
+                th, value = parent, parent.results
+                continue
+            if isinstance(y, Decision):
+                self._open_decision(y, th)
+                return
+            gens = y.gens
+            if not gens:
+                value = []
+                continue
+            th.left = len(gens)
+            th.results = [None] * len(gens)
+            for i, gen in enumerate(gens):
+                self._start(gen, th, i)
+            return
+
+    def _open_decision(self, d: Decision, th: _Thread | None) -> None:
+        self.next_id += 1
+        d.id = f"d{self.next_id}"
+        d.names = self.names
+        self._open[d.id] = (d, th)
+
+    # ----- persistence ------------------------------------------------------------------
+    def state_dict(self) -> dict:
+        """The whole state as plain data (a copy; log entries are shared, never mutated)."""
+        d = {f: getattr(self, f) for f in _SCALARS}
+        d.update({f: list(getattr(self, f)) for f in _LISTS})
+        d.update({f: copy.deepcopy(getattr(self, f)) for f in _NESTED})
+        d["piles"] = {k: list(v) for k, v in self.piles.items()}
+        d["players"] = [p.to_dict() for p in self.players]
+        d["open"] = [dec.to_dict() for dec, _ in self._open.values()]
+        return d
+
+    def dumps(self) -> str:
+        """Save at any moment; the text holds the secret seed, so it never goes to players."""
+        if self._live == 0:
+            state = self.state_dict()
+            state["secret"] = self.secret
+            state["next_id"] -= len(self._open)  # reopened with the same ids by loads()
+            self._base = {"state": state}
+            self._since = []
+        return json.dumps({"format": FORMAT, "engine": ENGINE_VERSION, **self._base,
+                           "answers": self._since}, separators=(",", ":"))
+
+    @classmethod
+    def _from_state(cls, state: dict) -> Game:
+        g = cls()
+        for f in _FIELDS:
+            setattr(g, f, _unshared(f, state[f]))  # `state` stays the saved base, unchanged
+        g.players = [Player.from_dict(p) for p in state["players"]]
+        g._set_secret(state["secret"])
+        g._derive()
+        g._base = {"state": state}
+        g._advance()
+        return g
+
+    def _set_secret(self, secret: str) -> None:
+        from .rng import make_key
+
+        self.secret = secret
+        self.key = make_key(secret)
+
+    def card(self, cid: int):
+        return CARDS[self.names[cid]]
+
+
+def _unshared(field: str, value: Any) -> Any:
+    """A copy of a saved field that the game can change without changing the saved base.
+
+    Lists hold ids, names or log entries (never edited once written): a shallow copy will do.
+    """
+    if field == "piles":
+        return {k: list(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return json.loads(json.dumps(value))
+    return value
+
+
+def loads(text: str) -> Game:
+    data = json.loads(text)
+    if data.get("format") != FORMAT:
+        raise ValueError(f"unsupported save format {data.get('format')!r}")
+    if "state" in data:
+        g = Game._from_state(data["state"])
+    else:
+        from .setup import new_game
+
+        g = new_game(data["new"]["setup"], data["new"]["seed"])
+    for seat, did, ans in data["answers"]:
+        g.answer(seat, did, ans)
+    return g
+
+
+def replay(record: dict) -> Game:
+    """Rebuild a game from its setup, seed and every answer given."""
+    from .setup import new_game
+
+    g = new_game(record["setup"], record["seed"])
+    for seat, did, ans in record["answers"]:
+        g.answer(seat, did, ans)
+    return g

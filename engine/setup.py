@@ -1,0 +1,151 @@
+"""Setting up a game exactly as the rulebooks say, for 2 to 6 players."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import rng
+from .cardbase import KNIGHT, SHELTER, VICTORY
+from .cards import CARDS
+from .game import Game
+from .player import Player
+
+BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+
+DEFAULTS: dict[str, Any] = {
+    "players": 2, "kingdom": [], "edition": 2, "card_editions": {}, "shelters": False,
+    "first_player": None, "previous_winner": None, "names": None, "extra_piles": [],
+    "autoplay_treasures": [],
+}
+
+
+def normalise(setup: dict) -> dict:
+    unknown = set(setup) - set(DEFAULTS)
+    if unknown:
+        raise ValueError(f"unknown setup keys: {sorted(unknown)}")
+    s = {**DEFAULTS, **setup}
+    n = s["players"]
+    if not isinstance(n, int) or not 2 <= n <= 6:
+        raise ValueError("a game has 2 to 6 players")
+    kingdom = list(s["kingdom"])
+    if len(set(kingdom)) != len(kingdom):
+        raise ValueError("kingdom piles must be different")
+    for name in kingdom:
+        c = CARDS.get(name)
+        if c is None or not c.is_kingdom:
+            raise ValueError(f"{name!r} is not an implemented Kingdom card")
+    if s["edition"] not in (1, 2):
+        raise ValueError("edition must be 1 or 2")
+    s["kingdom"] = kingdom
+    s["names"] = list(s["names"] or [f"Player {i + 1}" for i in range(n)])
+    if len(s["names"]) != n:
+        raise ValueError("one name per player")
+    return s
+
+
+def supply_counts(setup: dict) -> dict[str, int]:
+    """How many cards start in each Supply pile (Coppers before dealing starting decks)."""
+    n = setup["players"]
+    big = n >= 5
+    victory = 8 if n == 2 else 12
+    counts = {
+        "Copper": 120 if big else 60, "Silver": 80 if big else 40, "Gold": 60 if big else 30,
+        "Estate": victory, "Duchy": victory,
+        "Province": {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}[n], "Curse": 10 * (n - 1),
+    }
+    for name in setup["kingdom"]:
+        c = CARDS[name]
+        if c.pile_size is not None:
+            counts[name] = c.pile_size
+        elif c.type_bits & VICTORY:
+            counts[name] = victory
+        else:
+            counts[name] = 10
+    return counts
+
+
+def _needs(setup: dict) -> list[str]:
+    """Extra piles the kingdom calls for (Ruins, Spoils...): declared by the cards as data."""
+    extra: list[str] = list(setup["extra_piles"])
+    for name in setup["kingdom"]:
+        for pile in CARDS[name].needs:
+            if pile not in extra:
+                extra.append(pile)
+    return extra
+
+
+def new_game(setup: dict, seed: str) -> Game:
+    """A new game from the caller's setup and a secret seed (never shown to players)."""
+    s = normalise(setup)
+    g = Game()
+    g.setup = s
+    g.options = {"edition": s["edition"], "card_editions": dict(s["card_editions"])}
+    g._set_secret(seed)
+    g.names, g.piles, g.trash_pile, g.log = [], {}, [], []
+    g.counter = g.next_id = g.step = g.turn_no = 0
+    g.result = None
+    g.players = [Player(name) for name in s["names"]]
+    n = s["players"]
+    counts = supply_counts(s)
+    g.supply = list(BASIC) + sorted(s["kingdom"], key=lambda k: (CARDS[k].cost, k))
+    for pile in g.supply:
+        g.piles[pile] = _make_pile(g, pile, counts[pile])
+    for pile in _needs(s):
+        card = CARDS[pile]
+        g.piles[pile] = _make_pile(g, pile, card.pile_size or 10)
+        if card.in_supply:
+            g.supply.append(pile)
+    if s["shelters"]:
+        for _ in g.players:
+            _new_cards(g, [c.name for c in CARDS.values() if c.type_bits & SHELTER])
+    else:
+        _new_cards(g, ["Estate"] * 3 * n)
+    g._derive()
+    _deal(g, s)
+    if s["first_player"] is not None:
+        first = s["first_player"] % n
+    elif s["previous_winner"] is not None:
+        first = (s["previous_winner"] + 1) % n
+    else:
+        g.counter += 1
+        first = rng.randbelow(g.key, g.counter, n)
+    g.first = first
+    for p in range(n):
+        g.draw(p, 5)
+    g.log.append(["start", None, {"players": s["names"], "first": first}, None, None])
+    g._begin_turn(first)
+    g._base = {"new": {"setup": s, "seed": seed}}
+    g._advance()
+    return g
+
+
+def _make_pile(g: Game, name: str, count: int) -> list[int]:
+    """A pile of `count` cards; a split pile (Knights, Ruins) is shuffled face down."""
+    members = CARDS[name].members
+    if not members:
+        return _new_cards(g, [name] * count)
+    if CARDS[name].type_bits & KNIGHT:
+        names = list(members)
+    else:  # Ruins-like: deal count from a shuffled stock of 10 of each
+        names = [m for m in members for _ in range(10)]
+    g.counter += 1
+    rng.shuffle(g.key, g.counter, names)
+    return _new_cards(g, names[:count])
+
+
+def _new_cards(g: Game, names: list[str]) -> list[int]:
+    start = len(g.names)
+    g.names.extend(names)
+    return list(range(start, start + len(names)))
+
+
+def _deal(g: Game, s: dict) -> None:
+    """7 Coppers from the Copper pile and 3 Estates (or Shelters) from the box, shuffled.
+
+    The starting Estates/Shelters were created last, 3 per player, in `new_game`.
+    """
+    starting = list(range(len(g.names) - 3 * len(g.players), len(g.names)))
+    for p, pl in enumerate(g.players):
+        coppers = [g.piles["Copper"].pop() for _ in range(7)]
+        pl.discard = coppers + starting[3 * p: 3 * p + 3]
+        g.shuffle_discard(p)
+

@@ -1,0 +1,346 @@
+"""The rulebook's verbs: draw, gain, trash, discard, reveal, set aside, play, attack.
+
+Cards move by id and every move checks the card is still where the effect expects it, so an
+effect that finds its card gone does nothing (the Lose Track rule). Verbs that can set off
+triggers ("when you gain/trash/buy...") are generators: call them with `yield from`.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from . import rng
+from .cardbase import ACTION, REACTION, TREASURE
+from .cards import CARDS
+from .decisions import ChooseOption, ChoosePile, Reveal
+
+
+class VerbsMixin:
+    # ----- bookkeeping ------------------------------------------------------------------
+    def note(self, kind: str, seat: int | None, public: dict, secret: dict | None = None,
+             seen_by: list[int] | None = None) -> None:
+        """Log an event; `secret` details are shown only to `seat` (or `seen_by`)."""
+        self.log.append([kind, seat, public, secret, seen_by])
+
+    def edition_of(self, name: str) -> int:
+        eds = CARDS[name].editions
+        want = self.options["card_editions"].get(name, self.options["edition"])
+        return want if want in eds else eds[-1]
+
+    def cost(self, name: str) -> int:
+        c = CARDS[name].cost - self.cost_reduction
+        return c if c > 0 else 0
+
+    def cost_of(self, cid: int) -> int:
+        return self.cost(self.names[cid])
+
+    def pile_top(self, pile: str) -> str | None:
+        cards = self.piles.get(pile)
+        return self.names[cards[-1]] if cards else None
+
+    def others(self, p: int) -> list[int]:
+        n = len(self.players)
+        return [(p + i) % n for i in range(1, n)]
+
+    def names_of(self, cids: list[int]) -> list[str]:
+        return [self.names[c] for c in cids]
+
+    # ----- the deck ---------------------------------------------------------------------
+    def shuffle_discard(self, p: int) -> None:
+        """Shuffle the discard pile and put it under the deck (2nd edition wording)."""
+        me = self.players[p]
+        if not me.discard:
+            return
+        cards = me.discard
+        me.discard = []
+        self.counter += 1
+        rng.shuffle(self.key, self.counter, cards)
+        cards.extend(me.deck)
+        me.deck = cards
+        self.log.append(["shuffle", p, {"count": len(cards)}, None, None])
+
+    def ensure(self, p: int, n: int) -> None:
+        """Shuffle only when the deck has fewer cards than needed."""
+        if len(self.players[p].deck) < n:
+            self.shuffle_discard(p)
+
+    def draw(self, p: int, n: int) -> list[int]:
+        me = self.players[p]
+        if len(me.deck) < n:
+            self.shuffle_discard(p)
+        deck = me.deck
+        k = n if n < len(deck) else len(deck)
+        if k <= 0:
+            return []
+        drawn = deck[-k:][::-1]
+        del deck[-k:]
+        me.hand.extend(drawn)
+        names = self.names
+        self.log.append(["draw", p, {"count": k}, {"cards": [names[c] for c in drawn]}, None])
+        return drawn
+
+    def top(self, p: int, n: int) -> list[int]:
+        """The top `n` cards of the deck (top first), shuffling if needed; not moved."""
+        self.ensure(p, n)
+        deck = self.players[p].deck
+        return deck[::-1][:n]
+
+    # ----- moving cards -----------------------------------------------------------------
+    def zone(self, p: int | None, name: str) -> list[int]:
+        if name == "trash":
+            return self.trash_pile
+        if p is None:
+            return self.piles[name]
+        return getattr(self.players[p], name)
+
+    @staticmethod
+    def move(cid: int, src: list[int], dst: list[int]) -> bool:
+        """Move one card if it is still in `src`; False means the card was lost track of."""
+        try:
+            src.remove(cid)
+        except ValueError:
+            return False
+        dst.append(cid)
+        return True
+
+    def discard(self, p: int, cids: list[int], frm: str = "hand", public: bool = False) -> int:
+        src, dst = self.zone(p, frm), self.players[p].discard
+        moved = [c for c in cids if self.move(c, src, dst)]
+        if moved:
+            names = self.names_of(moved)
+            if public:
+                self.note("discard", p, {"cards": names, "count": len(moved)})
+            else:
+                self.note("discard", p, {"count": len(moved), "top": names[-1]}, {"cards": names})
+        return len(moved)
+
+    def topdeck(self, p: int, cid: int, frm: str = "hand", public: bool = False) -> bool:
+        if not self.move(cid, self.zone(p, frm), self.players[p].deck):
+            return False
+        info = {"card": self.names[cid]}
+        self.note("topdeck", p, info if public else {}, None if public else info)
+        return True
+
+    def to_hand(self, p: int, cid: int, frm: str) -> bool:
+        return self.move(cid, self.zone(p, frm), self.players[p].hand)
+
+    def reveal(self, p: int, cids: list[int], what: str = "") -> None:
+        self.note("reveal", p, {"cards": self.names_of(cids), "what": what})
+
+    def set_aside(self, p: int, cids: list[int], frm: str = "deck", public: bool = True) -> None:
+        dst = self.players[p].aside if public else self.players[p].looking
+        src = self.zone(p, frm)
+        for c in cids:
+            self.move(c, src, dst)
+
+    def trash(self, p: int, cids: list[int], frm: str = "hand") -> Iterator:
+        """Trash cards the player owns; then "when you trash this" and hand reactions fire."""
+        src = self.zone(p, frm)
+        moved = [c for c in cids if self.move(c, src, self.trash_pile)]
+        if not moved:
+            return []
+        self.note("trash", p, {"cards": self.names_of(moved), "from": frm})
+        if self.watchers or any(CARDS[self.names[c]].triggers for c in moved):
+            items = []
+            for c in moved:
+                items += self._own_trigger(p, c, "trash") + self._hand_triggers(p, "hand_trash", c)
+            yield from self.run_triggers(p, items)
+        return moved
+
+    def gain(self, p: int, pile: str, to: str = "discard") -> Iterator:
+        """Gain the top card of `pile` (nothing if empty); returns its id or None."""
+        cards = self.piles.get(pile)
+        if not cards:
+            return None
+        cid = cards.pop()
+        return (yield from self._gained(p, cid, to))
+
+    def gain_from(self, p: int, cid: int, src: list[int], to: str = "discard") -> Iterator:
+        """Gain a particular card from somewhere other than a Supply pile (e.g. the trash)."""
+        try:
+            src.remove(cid)
+        except ValueError:
+            return None
+        return (yield from self._gained(p, cid, to))
+
+    def _gained(self, p: int, cid: int, to: str) -> Iterator:
+        getattr(self.players[p], to).append(cid)
+        name = self.names[cid]
+        self.log.append(["gain", p, {"card": name, "to": to}, None, None])
+        if CARDS[name].triggers or self.watchers:
+            items = self._own_trigger(p, cid, "gain") + self._hand_triggers(p, "hand_gain", cid)
+            yield from self.run_triggers(p, items)
+        return cid
+
+    def buy_simple(self, p: int, pile: str) -> None:
+        """Buy and gain a card that has no triggers (the caller checked)."""
+        cards = self.piles[pile]
+        name = self._pay_for(p, pile)
+        cid = cards.pop()
+        self.players[p].discard.append(cid)
+        self.log.append(["gain", p, {"card": name, "to": "discard"}, None, None])
+
+    def _pay_for(self, p: int, pile: str) -> str:
+        name = self.pile_top(pile)
+        self.coins -= self.cost(name)
+        self.buys -= 1
+        self.bought.append(name)
+        self.log.append(["buy", p, {"card": name}, None, None])
+        return name
+
+    def buy(self, p: int, pile: str) -> Iterator:
+        self._pay_for(p, pile)
+        cid = self.piles[pile][-1]
+        items = self._own_trigger(p, cid, "buy") + self._hand_triggers(p, "hand_buy", cid)
+        yield from self.run_triggers(p, items)
+        return (yield from self.gain(p, pile))
+
+    # ----- triggers ---------------------------------------------------------------------
+    def _own_trigger(self, p: int, cid: int, event: str) -> list[tuple[str, Callable]]:
+        """The card's own "when you <event> this" ability, ready to run."""
+        trig = CARDS[self.names[cid]].triggers.get(event)
+        if trig is None:
+            return []
+        return [(self.names[cid], lambda: trig(self, p, cid))]
+
+    def _hand_triggers(self, p: int, event: str, subject: int) -> list[tuple[str, Callable]]:
+        """Cards in hand that may respond to `event` happening to `subject` (Market Square)."""
+        if not self.watchers:
+            return []
+        out = []
+        for c in self.players[p].hand:
+            trig = CARDS[self.names[c]].triggers.get(event)
+            if trig is not None:
+                out.append((self.names[c], lambda c=c, trig=trig: trig(self, p, c, subject)))
+        return out
+
+    def run_triggers(self, p: int, items: list[tuple[str, Callable]]) -> Iterator:
+        """Resolve several abilities of one player in the order that player chooses."""
+        while items:
+            i = 0
+            if len(items) > 1:
+                keys = [str(k) for k in range(len(items))]
+                labels = [label for label, _ in items]
+                i = int((yield ChooseOption(p, keys, labels, "Which happens first?")))
+            _, start = items.pop(i)
+            yield from start()
+
+    # ----- playing ----------------------------------------------------------------------
+    def play_plain_treasures(self, p: int, cids: list[int]) -> None:
+        """Fast path for Treasures that only make coins (the caller checked)."""
+        hand = self.players[p].hand
+        play = self.players[p].play
+        names, values, log = self.names, self.coin_values, self.log
+        for cid in cids:
+            if cid in hand:
+                hand.remove(cid)
+                play.append(cid)
+                self.coins += values[cid]
+                log.append(["play", p, {"card": names[cid]}, None, None])
+
+    def play(self, p: int, cid: int, frm: str | None = "hand", again: bool = False) -> Iterator:
+        """Play a card: into play from `frm` (None: it stays where it is, as on a second play
+        by Throne Room), then follow its text. Playing this way uses no Action."""
+        me = self.players[p]
+        if frm is not None and not self.move(cid, self.zone(p, frm), me.play):
+            return
+        c = CARDS[self.names[cid]]
+        self.log.append(["play", p, {"card": c.name, "again": again} if again else {"card": c.name},
+                         None, None])
+        if c.type_bits & ACTION:
+            self.actions_played += 1
+        if c.type_bits & TREASURE:
+            self.coins += c.coins
+            if self.flags and c.bonus is not None:
+                self.coins += c.bonus(self)
+        if c.plus_cards:
+            self.draw(p, c.plus_cards)
+        self.actions += c.plus_actions
+        self.buys += c.plus_buys
+        self.coins += c.plus_coins
+        eff = c.effect if c.effect1 is None else c.effect_for(self.edition_of(c.name))
+        if eff is not None:
+            yield from eff(self, p, cid)
+
+    # ----- attacks ----------------------------------------------------------------------
+    def attack(self, p: int, cid: int, hit: Callable[[int], Iterator], parallel: bool = False,
+               include_self: bool = False) -> Iterator:
+        """Let each other player react (all at once), then `hit` each one not protected.
+
+        `parallel=True` opens the victims' decisions at the same time (their choices do not
+        depend on each other, as with Militia); otherwise victims go in turn order.
+        """
+        victims = self.others(p)
+        reacting = [v for v in victims if self._can_react(v)]
+        blocked: set[int] = set()
+        if reacting:
+            results = yield from self.together([self._react(v, p, cid) for v in reacting])
+            blocked = {v for v, b in zip(reacting, results) if b}
+        targets = [v for v in victims if v not in blocked]
+        if include_self:
+            targets.insert(0, p)
+        if parallel:
+            yield from self.together([hit(v) for v in targets])
+        else:
+            for v in targets:
+                yield from hit(v)
+        return targets
+
+    def together(self, gens: list[Iterator]) -> Iterator:
+        """Run generators side by side (their decisions open at once); returns their results."""
+        from .game import Parallel
+
+        if len(gens) == 1:
+            return [(yield from gens[0])]
+        return (yield Parallel(gens))
+
+    def _can_react(self, v: int) -> bool:
+        names = self.names
+        return any(CARDS[names[c]].type_bits & REACTION and CARDS[names[c]].reaction is not None
+                   for c in self.players[v].hand)
+
+    def _react(self, v: int, attacker: int, attack_cid: int) -> Iterator:
+        """The defender reveals Reactions one at a time, each resolved before the next."""
+        used: set[int] = set()
+        blocked = False
+        while True:
+            ready = [c for c in self.players[v].hand if c not in used and self._ready(v, c)]
+            if not ready:
+                return blocked
+            chosen = yield Reveal(v, ready, 0, 1, f"React to {self.names[attack_cid]}?",
+                                  source=self.names[attack_cid])
+            if not chosen:
+                return blocked
+            c = chosen[0]
+            used.add(c)
+            self.reveal(v, [c], "reaction")
+            if (yield from CARDS[self.names[c]].reaction(self, v, c, attacker)):
+                blocked = True
+
+    def _ready(self, v: int, c: int) -> bool:
+        card = CARDS[self.names[c]]
+        if not card.type_bits & REACTION or card.reaction is None:
+            return False
+        return card.reaction_ready is None or card.reaction_ready(self, v, c)
+
+    # ----- choosing piles ---------------------------------------------------------------
+    def pile_choice(self, p: int, prompt: str, test: Callable[[str, int], bool],
+                    optional: bool = False, source: str | None = None,
+                    supply_only: bool = True) -> ChoosePile:
+        """A ChoosePile over non-empty piles whose top card passes `test(name, cost)`."""
+        piles, costs = [], []
+        for pile in (self.supply if supply_only else self.piles):
+            top = self.pile_top(pile)
+            if top is not None:
+                cost = self.cost(top)
+                if test(top, cost):
+                    piles.append(pile)
+                    costs.append(cost)
+        return ChoosePile(p, piles, costs, optional or not piles, prompt, source)
+
+    def is_type(self, cid: int, bits: int) -> bool:
+        return bool(CARDS[self.names[cid]].type_bits & bits)
+
+    @staticmethod
+    def card_is(name: str, bits: int) -> bool:
+        return bool(CARDS[name].type_bits & bits)
+
