@@ -6,8 +6,16 @@ from __future__ import annotations
 
 from .cards import CARDS
 from .decisions import (
-    BuyPhase, ChooseCards, ChooseOption, ChoosePile, Decision, IllegalAnswer, NameCard,
-    OrderCards, PlayAction, Reveal,
+    BuyPhase,
+    ChooseCards,
+    ChooseOption,
+    ChoosePile,
+    Decision,
+    IllegalAnswer,
+    NameCard,
+    OrderCards,
+    PlayAction,
+    Reveal,
 )
 from .game import ENGINE_VERSION, Game, loads, replay
 from .setup import new_game

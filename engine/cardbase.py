@@ -1,8 +1,9 @@
 """Card definitions: printed data plus the effect that makes a card read like its text."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 ACTION = 1
 TREASURE = 2
@@ -55,7 +56,8 @@ class CardDef:
     pile_size: int | None = None
     # Triggers stored as data: "gain", "buy", "trash" → generator fn(g, player, card_id).
     triggers: dict[str, Effect] = field(default_factory=dict)
-    # Reaction to another player's Attack: generator fn(g, player, card_id, attack) → bool "blocked".
+    # Reaction to another player's Attack: generator fn(g, player, card_id, attacker);
+    # it returns True when its owner is now unaffected by the Attack.
     reaction: Effect | None = None
     reaction_ready: Callable[..., bool] | None = None
     # A split pile (Knights, Ruins) names its member cards; the pile itself is not a card.

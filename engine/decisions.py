@@ -73,7 +73,8 @@ class ChooseCards(Decision):
         for a in answer:
             chosen.append(self._resolve(a, chosen))
         if not self.min <= len(chosen) <= self.max:
-            raise IllegalAnswer(f"choose between {self.min} and {self.max} cards, not {len(chosen)}")
+            raise IllegalAnswer(
+                f"choose between {self.min} and {self.max} cards, not {len(chosen)}")
         return chosen
 
     def _resolve(self, a: Any, taken: list[int]) -> int:

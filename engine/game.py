@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from .cards import CARDS
 from .decisions import Decision, IllegalAnswer
@@ -65,14 +66,18 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
 
     def _derive(self) -> None:
         """Recompute what is derivable from the card list (never saved)."""
-        self.watchers = any(key.startswith("hand_") for n in set(self.names)
+        in_game = set(self.names)
+        self.watchers = any(key.startswith("hand_") for n in in_game
                             for key in CARDS[n].triggers)
         self.supply_set = frozenset(self.supply)
-        # Per card id, for the hot paths: its type bits and the coins it makes.
-        self.bits = [CARDS[n].type_bits for n in self.names]
-        self.coin_values = [CARDS[n].coins for n in self.names]
-        self.plain = [not (CARDS[n].effect or CARDS[n].triggers)
-                      for n in self.names]
+        # Per card id, for the hot paths: its type bits, the coins it makes, and whether
+        # playing or gaining it can set off anything (if not, no generator is needed).
+        bits = {n: CARDS[n].type_bits for n in in_game}
+        coins = {n: CARDS[n].coins for n in in_game}
+        plain = {n: not (CARDS[n].effect or CARDS[n].triggers) for n in in_game}
+        self.bits = list(map(bits.__getitem__, self.names))
+        self.coin_values = list(map(coins.__getitem__, self.names))
+        self.plain = list(map(plain.__getitem__, self.names))
 
     # ----- public API -------------------------------------------------------------------
     @property

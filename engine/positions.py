@@ -103,7 +103,7 @@ def report(g: Game) -> dict:
         "players": [{
             "hand": [names[c] for c in p.hand], "deck": [names[c] for c in reversed(p.deck)],
             "discard": [names[c] for c in p.discard], "in_play": [names[c] for c in p.play],
-            "set_aside": [names[c] for c in p.aside],
+            "set_aside": [names[c] for c in p.aside], "looking": [names[c] for c in p.looking],
         } for p in g.players],
         "supply": {pile: len(cards) for pile, cards in g.piles.items()},
         "trash": [names[c] for c in g.trash_pile],

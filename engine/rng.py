@@ -13,25 +13,29 @@ from hashlib import blake2b
 _WORDS = struct.Struct(">16I")
 
 
-def _words(key: bytes, counter: int):
+def _words(key: bytes, counter: int, n: int) -> tuple[int, ...]:
+    """At least `n` 32-bit words: the BLAKE2b blocks (counter, 0), (counter, 1), ..."""
+    prefix = counter.to_bytes(8, "big")
+    out: tuple[int, ...] = ()
     block = 0
-    while True:
-        h = blake2b(counter.to_bytes(8, "big") + block.to_bytes(4, "big"), key=key)
-        yield from _WORDS.unpack(h.digest())
+    while len(out) < n:
+        out += _WORDS.unpack(blake2b(prefix + block.to_bytes(4, "big"), key=key).digest())
         block += 1
+    return out
 
 
 def shuffle(key: bytes, counter: int, items: list) -> None:
     """Shuffle `items` in place with the `counter`-th draw of the stream keyed by `key`."""
-    words = _words(key, counter)
-    for i in range(len(items) - 1, 0, -1):
-        j = next(words) % (i + 1)
+    n = len(items)
+    words = _words(key, counter, n)
+    for i in range(n - 1, 0, -1):
+        j = words[i] % (i + 1)
         items[i], items[j] = items[j], items[i]
 
 
 def randbelow(key: bytes, counter: int, n: int) -> int:
     """One number in [0, n) from the stream (used for the starting player and the like)."""
-    return next(_words(key, counter)) % n
+    return _words(key, counter, 1)[0] % n
 
 
 def make_key(secret: str) -> bytes:

@@ -1,7 +1,7 @@
 """Turn structure: Action phase, Buy phase, Clean-up, the end of the game and scoring."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .cardbase import ACTION, TREASURE
 from .cards import CARDS
@@ -153,14 +153,17 @@ class TurnsMixin:
         self.log.append(["turn", p, {"turn": self.players[p].turns, "n": self.turn_no}, None, None])
 
     def empty_supply_piles(self) -> int:
-        return list(map(self.piles.__getitem__, self.supply)).count([])
+        piles = self.piles
+        return sum(1 for name in self.supply if not piles[name])
 
     def _game_ended(self) -> bool:
         piles = self.piles
+        if all(piles.values()):  # the usual case, checked at C speed
+            return False
         if "Province" in piles and not piles["Province"]:
             return True
         limit = 4 if len(self.players) >= 5 else 3
-        return list(map(piles.__getitem__, self.supply)).count([]) >= limit
+        return self.empty_supply_piles() >= limit
 
     def score(self, p: int) -> int:
         names = [self.names[c] for c in self.players[p].all_cards()]

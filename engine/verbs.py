@@ -6,7 +6,7 @@ triggers ("when you gain/trash/buy...") are generators: call them with `yield fr
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from . import rng
 from .cardbase import ACTION, REACTION, TREASURE
@@ -264,12 +264,24 @@ class VerbsMixin:
     # ----- attacks ----------------------------------------------------------------------
     def attack(self, p: int, cid: int, hit: Callable[[int], Iterator], parallel: bool = False,
                include_self: bool = False) -> Iterator:
-        """Let each other player react (all at once), then `hit` each one not protected.
+        """Each other player may react first; then `hit` each one not protected.
 
-        `parallel=True` opens the victims' decisions at the same time (their choices do not
-        depend on each other, as with Militia); otherwise victims go in turn order.
+        Reactions of different players are asked at the same time. With `parallel=True`
+        (victims' choices don't affect each other, as with Militia) each victim goes on to
+        the hit as soon as they are done reacting; otherwise hits go in turn order.
         """
         victims = self.others(p)
+        if parallel:
+            def victim(v: int) -> Iterator:
+                if not (self._can_react(v) and (yield from self._react(v, p, cid))):
+                    yield from hit(v)
+                    return v
+            hit_ids = yield from self.together([victim(v) for v in victims])
+            targets = [v for v in hit_ids if v is not None]
+            if include_self:
+                yield from hit(p)
+                targets.insert(0, p)
+            return targets
         reacting = [v for v in victims if self._can_react(v)]
         blocked: set[int] = set()
         if reacting:
@@ -278,11 +290,8 @@ class VerbsMixin:
         targets = [v for v in victims if v not in blocked]
         if include_self:
             targets.insert(0, p)
-        if parallel:
-            yield from self.together([hit(v) for v in targets])
-        else:
-            for v in targets:
-                yield from hit(v)
+        for v in targets:
+            yield from hit(v)
         return targets
 
     def together(self, gens: list[Iterator]) -> Iterator:

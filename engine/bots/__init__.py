@@ -6,7 +6,8 @@ through `SeatView`, which exposes nothing the seat could not see at the table.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..decisions import Decision
 from .common import SeatView, default_answer

@@ -38,7 +38,6 @@ CANTRIPS = {
 VILLAGES = {"Village": 24, "Mining Village": 25, "Shanty Town": 22, "Festival": 26}
 DRAWERS = {"Smithy", "Courtyard", "Library", "Council Room", "Moat", "Witch", "Torturer",
            "Patrol", "Masquerade", "Nobles", "Diplomat"}
-JUNK_TRASHERS = {"Chapel", "Trading Post", "Remodel", "Upgrade", "Replace", "Moneylender"}
 
 
 def is_terminal(name: str) -> bool:
@@ -345,7 +344,7 @@ def _trash_junk(plan: Plan, d: Decision) -> list[int]:
             break
         if own_value(plan, names[c]) < 0:
             chosen.append(c)
-        elif names[c] == "Copper" and money > 6 and plan.gte > 6:
+        elif names[c] == "Copper" and money > 6 and plan.gte > 6 and d.source == "Chapel":
             chosen.append(c)
             money -= 1
     if len(chosen) < d.min:
@@ -421,6 +420,8 @@ def _best_trashed_action(plan: Plan) -> float:
 def _spy(plan: Plan, d: Decision) -> str:
     """Discard my bad cards and the others' good ones."""
     shown = d.prompt.split(" on top of ")[0]
+    if shown not in CARDS:
+        return d.options[0]
     good = keep_value(shown) > 10
     mine = d.prompt.endswith("your deck")
     return "keep" if good == mine else "discard"

@@ -112,7 +112,7 @@ def _harbinger(g, p, me):
                                "You may put a card from your discard pile onto your deck",
                                zone="discard", source="Harbinger")
     if chosen:
-        g.topdeck(p, chosen[0], "discard", public=True)
+        g.topdeck(p, chosen[0], "discard")
 
 
 kingdom("Harbinger", 3, ACTION, editions=SECOND, plus_cards=1, plus_actions=1,
@@ -208,7 +208,7 @@ def _militia(g, p, me):
         if excess > 0:
             chosen = yield ChooseCards(v, list(hand), excess, excess,
                                        f"Discard {excess} card(s), down to 3", source="Militia")
-            g.discard(v, chosen, public=True)
+            g.discard(v, chosen)
 
     yield from g.attack(p, me, hit, parallel=True)
 

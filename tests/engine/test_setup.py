@@ -77,3 +77,31 @@ def test_first_turn_starts_in_the_action_phase_with_one_action_buy():
     g = game(2)
     assert (g.actions, g.buys, g.coins) == (1, 1, 0)
     assert g.players[g.active].turns == 1
+
+
+def test_random_kingdom_from_the_real_registry_respects_set_and_edition_filters():
+    import random
+
+    from engine import CARDS
+    from engine.kingdoms import random_kingdom
+
+    first_edition_base = random_kingdom(random.Random(1), CARDS.values(), sets=["base"],
+                                        editions=[1])
+    assert len(set(first_edition_base)) == 10
+    assert all(CARDS[n].set == "base" and 1 in CARDS[n].editions for n in first_edition_base)
+    g = new_game({"players": 3, "kingdom": first_edition_base, "edition": 1}, "random")
+    assert set(first_edition_base) <= set(g.supply)
+
+
+def test_every_recommended_kingdom_of_implemented_sets_can_be_set_up():
+    from engine import CARDS
+    from engine.kingdoms import RECOMMENDED, missing_cards
+
+    playable = [k for k in RECOMMENDED if not missing_cards(k, CARDS)]
+    names = {k.name for k in playable}
+    assert {"First Game", "Big Money", "Interaction", "Size Distortion", "Village Square",
+            "Deck Top", "Sleight of Hand", "Improvements", "Silver & Gold"} <= names
+    for k in playable:
+        g = new_game({"players": 2, "kingdom": list(k.cards), "edition": k.edition or 2},
+                     k.name)
+        assert g.pending()
