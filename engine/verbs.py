@@ -346,6 +346,14 @@ class VerbsMixin:
                     costs.append(cost)
         return ChoosePile(p, piles, costs, optional or not piles, prompt, source)
 
+    def choose_pile(self, p: int, prompt: str, test: Callable[[str, int], bool],
+                    optional: bool = False, source: str | None = None) -> Iterator:
+        """Ask for a pile as `pile_choice` does; None, without asking, when none qualifies."""
+        d = self.pile_choice(p, prompt, test, optional=optional, source=source)
+        if not d.piles:
+            return None
+        return (yield d)
+
     def is_type(self, cid: int, bits: int) -> bool:
         return bool(CARDS[self.names[cid]].type_bits & bits)
 

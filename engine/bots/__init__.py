@@ -11,7 +11,7 @@ from typing import Any
 
 from ..decisions import Decision
 from .common import SeatView, default_answer
-from .heuristic import heuristic
+from .heuristic import heuristic_answer
 from .money import big_money_ultimate, smithy_big_money
 from .randombot import random_answer
 
@@ -20,7 +20,7 @@ Bot = Callable[[SeatView, Decision], Any]
 STRATEGIES: dict[str, Bot] = {
     "bmu": big_money_ultimate,
     "smithy": smithy_big_money,
-    "heuristic": heuristic,
+    "heuristic": heuristic_answer,
 }
 RANDOM = "random"
 

@@ -22,12 +22,12 @@ from .common import SeatView, default_answer, view_top
 TERMINALS = {
     "Witch": 60, "Torturer": 56, "Courtier": 42, "Bandit": 40, "Militia": 40, "Patrol": 40,
     "Masquerade": 38, "Courtyard": 38, "Smithy": 38, "Library": 37, "Council Room": 34,
-    "Nobles": 35, "Diplomat": 28, "Moneylender": 28, "Tribute": 27, "Steward": 26,
-    "Bureaucrat": 25, "Swindler": 24, "Artisan": 24, "Baron": 23, "Replace": 22, "Moat": 22,
-    "Coppersmith": 21, "Chancellor": 18, "Vassal": 16, "Bridge": 16, "Mine": 14,
-    "Secret Chamber": 12, "Saboteur": 12, "Trading Post": 12, "Ironworks": 12,
-    "Conspirator": 12, "Woodcutter": 10, "Adventurer": 8, "Remodel": 6, "Workshop": 4,
-    "Feast": 2, "Chapel": -1, "Thief": -10,
+    "Nobles": 35, "Moneylender": 28, "Tribute": 27, "Steward": 26, "Bureaucrat": 25,
+    "Swindler": 24, "Artisan": 24, "Baron": 23, "Replace": 22, "Moat": 22, "Coppersmith": 21,
+    "Chancellor": 18, "Vassal": 16, "Bridge": 16, "Mine": 14, "Secret Chamber": 12,
+    "Saboteur": 12, "Trading Post": 12, "Ironworks": 12, "Conspirator": 12, "Diplomat": 10,
+    "Woodcutter": 10, "Adventurer": 8, "Remodel": 6, "Workshop": 4, "Feast": 2, "Chapel": -1,
+    "Thief": -10,
 }
 # Non-terminal cards: a fixed worth, whatever the deck holds.
 CANTRIPS = {
@@ -121,8 +121,9 @@ def _victory_worth(plan: Plan, name: str) -> float | None:
         return 85 if gte <= 2 else -5
     if name == "Harem":
         return 51 if gte <= 5 else 40
-    if name == "Nobles":
-        return 55 if gte <= 5 else None
+    if name == "Nobles":  # without a strong attack, the first one beats a Gold
+        strong = any(TERMINALS.get(k, 0) > 40 for k in plan.kingdom)
+        return 55 if gte <= 5 else 52 if not mine["Nobles"] and not strong else None
     if name in ("Great Hall", "Mill"):
         return 86 if gte <= 2 else 21 if gte <= 5 else 10 + (name == "Mill")
     if name == "Gardens":
@@ -428,10 +429,11 @@ def _spy(plan: Plan, d: Decision) -> str:
 
 
 # ----- the bot ----------------------------------------------------------------------------
-def heuristic(view: SeatView, d: Decision) -> Any:
+def heuristic_answer(view: SeatView, d: Decision) -> Any:
     kind = d.kind
-    if kind == "Reveal":
-        return d.cards[:1]
+    if kind == "Reveal":  # always; Secret Chamber first (it may draw a Moat), Diplomat last
+        order = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
+        return sorted(d.cards, key=lambda c: order.get(d.names[c], 2))[:1]
     plan = Plan(view)
     if kind == "BuyPhase":
         return choose_buy(plan, d)

@@ -152,7 +152,7 @@ kingdom("Woodcutter", 3, ACTION, editions=FIRST, plus_buys=1, plus_coins=2,
 
 
 def _workshop(g, p, me):
-    pile = yield g.pile_choice(p, "Gain a card costing up to $4", lambda n, c: c <= 4,
+    pile = yield from g.choose_pile(p, "Gain a card costing up to $4", lambda n, c: c <= 4,
                                source="Workshop")
     if pile:
         yield from g.gain(p, pile)
@@ -188,7 +188,7 @@ kingdom("Bureaucrat", 4, ACTION | ATTACK, effect=_bureaucrat,
 
 def _feast(g, p, me):
     yield from g.trash(p, [me], "play")
-    pile = yield g.pile_choice(p, "Gain a card costing up to $5", lambda n, c: c <= 5,
+    pile = yield from g.choose_pile(p, "Gain a card costing up to $5", lambda n, c: c <= 5,
                                source="Feast")
     if pile:
         yield from g.gain(p, pile)
@@ -259,7 +259,7 @@ def _remodel(g, p, me):
     chosen = yield ChooseCards(p, list(hand), 1, 1, "Trash a card", source="Remodel")
     limit = g.cost_of(chosen[0]) + 2
     yield from g.trash(p, chosen)
-    pile = yield g.pile_choice(p, f"Gain a card costing up to ${limit}",
+    pile = yield from g.choose_pile(p, f"Gain a card costing up to ${limit}",
                                lambda n, c: c <= limit, source="Remodel")
     if pile:
         yield from g.gain(p, pile)
@@ -415,7 +415,7 @@ def _mine(g, p, me, must=False):
         return
     limit = g.cost_of(chosen[0]) + 3
     yield from g.trash(p, chosen)
-    pile = yield g.pile_choice(p, f"Gain a Treasure to your hand costing up to ${limit}",
+    pile = yield from g.choose_pile(p, f"Gain a Treasure to your hand costing up to ${limit}",
                                lambda n, c: c <= limit and g.card_is(n, TREASURE), source="Mine")
     if pile:
         yield from g.gain(p, pile, to="hand")
@@ -506,7 +506,7 @@ kingdom("Adventurer", 6, ACTION, editions=FIRST, effect=_adventurer,
 
 
 def _artisan(g, p, me):
-    pile = yield g.pile_choice(p, "Gain a card to your hand costing up to $5",
+    pile = yield from g.choose_pile(p, "Gain a card to your hand costing up to $5",
                                lambda n, c: c <= 5, source="Artisan")
     if pile:
         yield from g.gain(p, pile, to="hand")

@@ -11,7 +11,7 @@ import pytest
 
 from engine import CARDS, new_game
 from engine.bots import STRATEGIES, bot_answer
-from engine.bots.heuristic import heuristic
+from engine.bots.heuristic import heuristic_answer
 from engine.kingdoms import random_kingdom
 from tests.engine.helpers import answer, decision, play, position, seat
 
@@ -24,7 +24,7 @@ def bot(g, p: int):
 
 
 def test_heuristic_is_registered_as_a_strategy():
-    assert STRATEGIES["heuristic"] is heuristic
+    assert STRATEGIES["heuristic"] is heuristic_answer
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -81,6 +81,19 @@ def test_moat_is_always_revealed():
     play(g, "Militia")
     d = decision(g, 1)
     assert [g.names[c] for c in bot(g, 1)] == ["Moat"] and d.kind == "Reveal"
+
+
+def test_secret_chamber_then_moat_then_diplomat_are_revealed():
+    g = position(seat(hand=["Militia"]),
+                 seat(hand=["Diplomat", "Moat", "Secret Chamber", "Copper", "Estate"],
+                      deck=["Silver"] * 4), kingdom=K + ["Secret Chamber", "Diplomat"])
+    play(g, "Militia")
+    assert [g.names[c] for c in bot(g, 1)] == ["Secret Chamber"]
+    answer(g, 1, ["Secret Chamber"])
+    answer(g, 1, bot(g, 1))
+    assert [g.names[c] for c in bot(g, 1)] == ["Moat"]
+    answer(g, 1, ["Moat"])
+    assert [g.names[c] for c in bot(g, 1)] == ["Diplomat"]
 
 
 def test_militia_victim_discards_the_worst_cards():

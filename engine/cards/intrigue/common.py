@@ -75,7 +75,4 @@ def trash_from_supply(g, p, pile: str):
 
 def choose_pile(g, p, prompt: str, test, source: str, optional: bool = False):
     """A Supply pile whose top card passes `test(name, cost)`; None, unasked, if there is none."""
-    d = g.pile_choice(p, prompt, test, optional=optional, source=source)
-    if not d.piles:
-        return None
-    return (yield d)
+    return (yield from g.choose_pile(p, prompt, test, optional=optional, source=source))
