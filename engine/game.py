@@ -96,7 +96,10 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         return [self._event(e, ALL) for e in self.log[mark:]]
 
     def apply(self, seat: int, decision_id: str, answer: Any) -> int:
-        """`answer` without building the events; returns where its events start in the log."""
+        """`answer` without building the events; returns where its events start in the log.
+
+        The answer is kept as given for replay, so callers must not mutate it afterwards.
+        """
         entry = self._open.get(decision_id)
         if entry is None:
             raise IllegalAnswer(f"there is no open decision {decision_id!r}")
@@ -115,9 +118,6 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
             self._resume(th, value)
         self._advance()
         return mark
-
-    def result_summary(self) -> dict | None:
-        return self.result
 
     # ----- scheduler --------------------------------------------------------------------
     def _start(self, gen: Iterator, parent: _Thread | None = None, index: int = 0) -> None:

@@ -1,0 +1,230 @@
+"""Admin: curate cards and kingdoms; look at games (read-mostly) and end abandoned ones.
+
+Card fields mirrored from the engine are read-only here, because sync_cards overwrites them;
+what admins own (random eligibility) is editable and survives every sync.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import admin, messages
+from django.utils.html import format_html
+
+from games import selectors, services
+from games.exceptions import GameError
+from games.models import Card, CardSet, Game, GameStep, Kingdom, PlayerPreferences, Seat
+
+
+class _JsonListFilter(admin.SimpleListFilter):
+    """Filter on membership in a JSON list field, done in Python (SQLite lacks JSON contains)."""
+
+    field = ""
+
+    def lookups(self, request, model_admin):
+        values = set()
+        for items in Card.objects.values_list(self.field, flat=True):
+            values.update(items)
+        return [(str(value), str(value)) for value in sorted(values, key=str)]
+
+    def queryset(self, request, queryset):
+        wanted = self.value()
+        if wanted is None:
+            return queryset
+        ids = [pk for pk, items in queryset.values_list("pk", self.field)
+               if wanted in map(str, items)]
+        return queryset.filter(pk__in=ids)
+
+
+class TypeFilter(_JsonListFilter):
+    title = "type"
+    parameter_name = "type"
+    field = "types"
+
+
+class EditionFilter(_JsonListFilter):
+    title = "edition"
+    parameter_name = "edition"
+    field = "editions"
+
+
+@admin.register(CardSet)
+class CardSetAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "editions"]
+    readonly_fields = ["slug", "editions"]
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ["name", "card_set", "cost", "type_line", "editions", "is_kingdom",
+                    "implemented", "random_eligible"]
+    list_editable = ["random_eligible"]
+    list_filter = ["card_set", EditionFilter, TypeFilter, "cost", "is_kingdom", "implemented",
+                   "random_eligible"]
+    search_fields = ["name", "text"]
+    readonly_fields = ["name", "card_set", "editions", "cost", "types", "text",
+                       "text_first_edition", "in_supply", "is_kingdom", "implemented"]
+    actions = ["allow_random", "forbid_random"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # cards come from the engine through sync_cards
+
+    @admin.action(description="Allow in random kingdoms")
+    def allow_random(self, request, queryset) -> None:
+        self.message_user(request, f"{queryset.update(random_eligible=True)} card(s) allowed.")
+
+    @admin.action(description="Keep out of random kingdoms")
+    def forbid_random(self, request, queryset) -> None:
+        self.message_user(request, f"{queryset.update(random_eligible=False)} card(s) kept out.")
+
+
+class KingdomAdminForm(forms.ModelForm):
+    """Edit the 10 cards as text, one per line (or comma-separated), validated by name."""
+
+    card_names = forms.CharField(
+        label="Cards", widget=forms.Textarea(attrs={"rows": 10}),
+        help_text="Exactly 10 distinct implemented kingdom cards, one per line.",
+    )
+
+    class Meta:
+        model = Kingdom
+        fields = ["name", "card_names", "sets", "options", "edition", "source", "recommended"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["sets"].required = False
+        self.fields["card_names"].initial = "\n".join(self.instance.cards or [])
+
+    def clean_card_names(self) -> list[str]:
+        raw = self.cleaned_data["card_names"].replace(",", "\n")
+        names = [line.strip() for line in raw.splitlines() if line.strip()]
+        problems = selectors.kingdom_problems(names)
+        if problems:
+            raise forms.ValidationError(problems)
+        return names
+
+    def save(self, commit: bool = True) -> Kingdom:
+        kingdom = super().save(commit=False)
+        kingdom.cards = self.cleaned_data["card_names"]
+        kingdom.missing_cards = []
+        kingdom.playable = True
+        if not kingdom.sets:
+            kingdom.sets = sorted({c.card_set.slug for c in selectors.cards_named(kingdom.cards)})
+        if commit:
+            kingdom.save()
+        return kingdom
+
+
+@admin.register(Kingdom)
+class KingdomAdmin(admin.ModelAdmin):
+    form = KingdomAdminForm
+    list_display = ["name", "set_label", "edition", "recommended", "playable", "source"]
+    list_filter = ["recommended", "playable", "edition"]
+    search_fields = ["name"]
+    readonly_fields = ["playable", "missing_cards"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ["position", "user", "bot_strategy", "waiting_since", "joined_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class GameStepInline(admin.TabularInline):
+    model = GameStep
+    fields = ["number", "seat", "decision_id", "answer", "actor", "engine_version", "created_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    ordering = ["-number"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Read-only except for ending a game; the seed and raw snapshot are never shown."""
+
+    list_display = ["pk", "status", "creator", "listed", "step", "created_at", "last_move_at"]
+    list_filter = ["status", "listed"]
+    search_fields = ["pk", "creator__username"]
+    fields = ["status", "creator", "setup", "kingdom", "listed", "time_limit_days", "step",
+              "engine_version", "open_decisions", "table", "result", "created_at", "started_at",
+              "last_move_at", "finished_at"]
+    readonly_fields = fields
+    inlines = [SeatInline, GameStepInline]
+    actions = ["end_abandoned"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # the log is the audit trail; end a game instead
+
+    @admin.display(description="open decisions")
+    def open_decisions(self, game: Game) -> str:
+        return _pretty(game.decisions)
+
+    @admin.display(description="table (spectator view)")
+    def table(self, game: Game) -> str:
+        return _pretty(selectors.game_view(game, None))
+
+    @admin.action(description="End selected games as abandoned")
+    def end_abandoned(self, request, queryset) -> None:
+        for game in queryset:
+            try:
+                services.game_abandon(game=game)
+            except GameError as exc:
+                self.message_user(request, f"Game {game.pk}: {exc.detail}", messages.WARNING)
+            else:
+                self.message_user(request, f"Game {game.pk} ended as abandoned.")
+
+
+def _pretty(value) -> str:
+    return format_html("<pre style='white-space:pre-wrap'>{}</pre>", json.dumps(value, indent=2))
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    """Read-only: seats change only through the services (join, leave, start)."""
+
+    list_display = ["game", "position", "user", "bot_strategy", "waiting_since"]
+    list_filter = ["bot_strategy"]
+    search_fields = ["user__username", "game__pk"]
+    readonly_fields = ["game", "position", "user", "bot_strategy", "waiting_since", "joined_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(GameStep)
+class GameStepAdmin(admin.ModelAdmin):
+    list_display = ["game", "number", "seat", "decision_id", "actor", "created_at"]
+    list_filter = ["actor"]
+    readonly_fields = ["game", "number", "seat", "decision_id", "answer", "actor",
+                       "engine_version", "created_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(PlayerPreferences)
+class PlayerPreferencesAdmin(admin.ModelAdmin):
+    list_display = ["user", "display_name", "email_on_turn", "email_daily_digest"]
+    search_fields = ["user__username", "display_name"]

@@ -1,0 +1,60 @@
+"""Errors the services raise, each with a stable `code` that pages and the API can map.
+
+A refused call leaves the database exactly as it was: every check runs inside the
+transaction before anything is written.
+"""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """Base class: `detail` is a sentence a player can read."""
+
+    code = "game_error"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class InvalidSetup(GameError):
+    code = "invalid_setup"
+
+
+class NotAllowed(GameError):
+    code = "not_allowed"
+
+
+class SeatUnavailable(GameError):
+    code = "seat_unavailable"
+
+
+class WrongStatus(GameError):
+    code = "wrong_status"
+
+
+class GameConflict(GameError):
+    """The caller acted on an out-of-date picture of the game (HTTP 409)."""
+
+    code = "conflict"
+
+
+class StaleStep(GameConflict):
+    """The step the caller saw is no longer the game's step: someone moved first."""
+
+    code = "stale_step"
+
+    def __init__(self, *, seen: int, current: int) -> None:
+        super().__init__(f"the game is at step {current}, not {seen}; reload and try again")
+        self.seen = seen
+        self.current = current
+
+
+class DecisionClosed(GameConflict):
+    code = "decision_closed"
+
+
+class IllegalMove(GameError):
+    """The engine refused the answer; `detail` is its reason."""
+
+    code = "illegal_answer"

@@ -1,0 +1,137 @@
+"""Plain HTML forms for the lobby and the profile; every one works without JavaScript."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games import selectors
+from games.models import TIME_LIMIT_CHOICES, Kingdom, PlayerPreferences
+
+MAX_SEATS = 6
+KINGDOM_MODES = [
+    ("random", "Random"),
+    ("recommended", "A recommended set"),
+    ("custom", "Pick 10 cards myself"),
+]
+EDITIONS = [(2, "2nd edition"), (1, "1st edition")]
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    bots = [(name, f"Bot: {label}") for name, label in selectors.bot_choices()]
+    return [("", "— no seat —"), ("me", "Me"), ("open", "Open seat for another player"), *bots]
+
+
+class GameCreateForm(forms.Form):
+    """Seats, kingdom and options of a new game; `game_kwargs()` feeds services.game_create."""
+
+    kingdom_mode = forms.ChoiceField(
+        choices=KINGDOM_MODES, initial="random", widget=forms.RadioSelect, label="Kingdom"
+    )
+    random_sets = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, label="Random: from these sets",
+        help_text="None ticked: all sets.",
+    )
+    random_editions = forms.TypedMultipleChoiceField(
+        required=False, coerce=int, choices=EDITIONS, widget=forms.CheckboxSelectMultiple,
+        label="Random: cards printed in", help_text="None ticked: any edition.",
+    )
+    recommended = forms.ChoiceField(required=False, label="Recommended set")
+    custom_cards = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, label="Your 10 cards"
+    )
+    edition = forms.TypedChoiceField(
+        choices=EDITIONS, coerce=int, initial=2, label="Card texts",
+        help_text="Cards that exist in one edition only always use that edition.",
+    )
+    shelters = forms.BooleanField(required=False, label="Start with Shelters instead of Estates")
+    time_limit_days = forms.TypedChoiceField(
+        choices=TIME_LIMIT_CHOICES, coerce=int, initial=3, label="Time per move"
+    )
+    listed = forms.BooleanField(
+        required=False, initial=True, label="List in the lobby",
+        help_text="Unticked, the game is private: only people with its invite link can join.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = seat_choices()
+        for number in range(1, MAX_SEATS + 1):
+            initial = {1: "me", 2: "open"}.get(number, "")
+            self.fields[f"seat_{number}"] = forms.ChoiceField(
+                choices=choices, required=False, initial=initial, label=f"Seat {number}"
+            )
+        self.fields["random_sets"].choices = [(s.slug, s.name) for s in selectors.card_sets()]
+        self.fields["recommended"].choices = [("", "—")] + [
+            (label, [(str(k.pk), k.name) for k in kingdoms])
+            for label, kingdoms in selectors.kingdoms_recommended_by_set()
+        ]
+        self.fields["custom_cards"].choices = [
+            (set_name, [(c.name, f"{c.name} (${c.cost})") for c in cards])
+            for set_name, cards in selectors.kingdom_cards_by_set()
+        ]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"seat_{number}"] for number in range(1, MAX_SEATS + 1)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seats = [data.get(f"seat_{n}") for n in range(1, MAX_SEATS + 1)]
+        data["seats"] = [spec for spec in seats if spec]
+        if not 2 <= len(data["seats"]) <= MAX_SEATS:
+            raise forms.ValidationError("Choose between 2 and 6 seats.")
+        if data["seats"].count("me") > 1:
+            raise forms.ValidationError("You can take only one seat.")
+        mode = data.get("kingdom_mode")
+        chooser = {"random": self._random, "recommended": self._recommended,
+                   "custom": self._custom}.get(mode)
+        if chooser is not None:
+            chooser(data)
+        return data
+
+    def _random(self, data: dict[str, Any]) -> None:
+        try:
+            data["kingdom"] = selectors.kingdom_random(
+                sets=data.get("random_sets") or None, editions=data.get("random_editions") or None
+            )
+        except ValueError:
+            self.add_error("random_sets", "Too few cards match these sets and editions.")
+
+    def _recommended(self, data: dict[str, Any]) -> None:
+        kingdom = Kingdom.objects.filter(pk=data.get("recommended") or 0, playable=True).first()
+        if kingdom is None:
+            self.add_error("recommended", "Choose one of the recommended sets.")
+            return
+        data["kingdom"] = list(kingdom.cards)
+        data["kingdom_ref"] = kingdom
+        data["shelters"] = data.get("shelters") or bool(kingdom.options.get("shelters"))
+        if kingdom.edition:
+            data["edition"] = kingdom.edition
+
+    def _custom(self, data: dict[str, Any]) -> None:
+        cards = data.get("custom_cards") or []
+        problems = selectors.kingdom_problems(cards)
+        if problems:
+            self.add_error("custom_cards", problems)
+        else:
+            data["kingdom"] = list(cards)
+
+    def game_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "seats": data["seats"],
+            "kingdom": data["kingdom"],
+            "kingdom_ref": data.get("kingdom_ref"),
+            "edition": data["edition"],
+            "shelters": data.get("shelters", False),
+            "time_limit_days": data["time_limit_days"],
+            "listed": data.get("listed", False),
+        }
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = PlayerPreferences
+        fields = ["display_name", "email_on_turn", "email_daily_digest"]
+        help_texts = {"display_name": "The name other players see. Empty: your username."}

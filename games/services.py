@@ -1,0 +1,436 @@
+"""Every write to games, seats and the card catalogue goes through here (HackSoft style).
+
+Pages, the API, Celery tasks and management commands call these functions; nothing else
+touches the engine or writes a Game. Each function runs in one transaction; broadcasts and
+background tasks are scheduled with transaction.on_commit so they never see a rolled-back move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+from engine import ENGINE_VERSION, IllegalAnswer
+from games import background, broadcast, selectors, signals
+from games.exceptions import (
+    DecisionClosed,
+    IllegalMove,
+    InvalidSetup,
+    NotAllowed,
+    SeatUnavailable,
+    StaleStep,
+    WrongStatus,
+)
+from games.models import (
+    Card,
+    CardSet,
+    Game,
+    GameStatus,
+    GameStep,
+    Kingdom,
+    PlayerPreferences,
+    Seat,
+)
+
+SEAT_ME = "me"
+SEAT_OPEN = "open"
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    """What a caller may know after a move: deliberately no engine events (they are unredacted)."""
+
+    game_id: int
+    step: int
+    status: str
+
+
+# --- creating and filling games --------------------------------------------------------------
+
+
+def game_create(
+    *,
+    creator,
+    seats: Sequence[str],
+    kingdom: Sequence[str],
+    edition: int = 2,
+    shelters: bool = False,
+    time_limit_days: int = 3,
+    listed: bool = True,
+    kingdom_ref: Kingdom | None = None,
+) -> Game:
+    """Create an open game. `seats` holds one entry per player: "me", "open" or a bot strategy."""
+    _check_seats(seats)
+    problems = selectors.kingdom_problems(kingdom)
+    if problems:
+        raise InvalidSetup("; ".join(problems))
+    if edition not in (1, 2):
+        raise InvalidSetup("edition must be 1 or 2")
+    setup = {
+        "players": len(seats),
+        "kingdom": list(kingdom),
+        "edition": edition,
+        "card_editions": selectors.card_editions_for(kingdom, edition),
+        "shelters": bool(shelters),
+    }
+    with transaction.atomic():
+        game = Game.objects.create(
+            creator=creator, setup=setup, kingdom=kingdom_ref, listed=listed,
+            time_limit_days=time_limit_days,
+        )
+        Seat.objects.bulk_create(
+            [_new_seat(game, position, spec, creator) for position, spec in enumerate(seats)]
+        )
+    return game
+
+
+def _check_seats(seats: Sequence[str]) -> None:
+    if not 2 <= len(seats) <= 6:
+        raise InvalidSetup("a game has 2 to 6 seats")
+    if list(seats).count(SEAT_ME) > 1:
+        raise InvalidSetup("you can take only one seat")
+    strategies = set(selectors.bot_strategies())
+    for spec in seats:
+        if spec not in (SEAT_ME, SEAT_OPEN) and spec not in strategies:
+            raise InvalidSetup(f"unknown seat kind {spec!r}")
+
+
+def _new_seat(game: Game, position: int, spec: str, creator) -> Seat:
+    now = timezone.now()
+    if spec == SEAT_ME:
+        return Seat(game=game, position=position, user=creator, joined_at=now)
+    if spec == SEAT_OPEN:
+        return Seat(game=game, position=position)
+    return Seat(game=game, position=position, bot_strategy=spec, joined_at=now)
+
+
+def seat_join(*, game: Game, user, invite_token: str | None = None) -> Seat:
+    """Seat `user` in the first open seat. Private games need their invite token."""
+    with transaction.atomic():
+        game = _lock(game.pk)
+        if game.status != GameStatus.OPEN:
+            raise WrongStatus("this game is no longer taking players")
+        if not game.listed and invite_token != game.invite_token:
+            raise NotAllowed("this game is private; ask for its invite link")
+        if game.seats.filter(user=user).exists():
+            raise SeatUnavailable("you already have a seat in this game")
+        seat = game.seats.filter(user__isnull=True, bot_strategy="").first()
+        if seat is None:
+            raise SeatUnavailable("every seat is taken")
+        seat.user = user
+        seat.joined_at = timezone.now()
+        seat.save(update_fields=["user", "joined_at"])
+        _announce_on_commit(game)
+    return seat
+
+
+def seat_leave(*, game: Game, user) -> Game:
+    """Give up a seat before the start; a game left with no human in it is abandoned."""
+    with transaction.atomic():
+        game = _lock(game.pk)
+        if game.status != GameStatus.OPEN:
+            raise WrongStatus("you can only leave a game before it starts")
+        seat = game.seats.filter(user=user).first()
+        if seat is None:
+            raise NotAllowed("you have no seat in this game")
+        seat.user = None
+        seat.joined_at = None
+        seat.save(update_fields=["user", "joined_at"])
+        if not game.seats.filter(user__isnull=False).exists():
+            _end(game, GameStatus.ABANDONED)
+            game.save()
+        _announce_on_commit(game)
+    return game
+
+
+def game_start(*, game: Game, user=None) -> Game:
+    """Deal the cards: only the creator (or the system, user=None), only once every seat is full."""
+    with transaction.atomic():
+        game = _lock(game.pk)
+        if game.status != GameStatus.OPEN:
+            raise WrongStatus("this game has already started")
+        if user is not None and game.creator_id != user.pk:
+            raise NotAllowed("only the player who created the game can start it")
+        seats = list(game.seats.select_related("user__preferences"))
+        if any(seat.is_open for seat in seats):
+            raise SeatUnavailable("wait until every seat is taken")
+        game.setup = {**game.setup, "names": [seat.label for seat in seats]}
+        try:
+            table = engine.new_game(game.setup, game.seed)
+        except ValueError as exc:
+            raise InvalidSetup(str(exc)) from exc
+        game.status = GameStatus.RUNNING
+        game.started_at = timezone.now()
+        game.engine_version = ENGINE_VERSION
+        _store(game, table, seats, answered=None)
+        game.save()
+        _announce_on_commit(game)
+    return game
+
+
+def game_abandon(*, game: Game) -> Game:
+    """End a game nobody will finish (admin action); its record stays for the audit trail."""
+    with transaction.atomic():
+        game = _lock(game.pk)
+        if game.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
+            raise WrongStatus("this game has already ended")
+        _end(game, GameStatus.ABANDONED)
+        game.save()
+        game.seats.update(waiting_since=None)
+        _announce_on_commit(game)
+    return game
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def decision_submit(
+    *, game_id: int, seat: int, decision_id: str, answer: Any, step: int, actor: str = "player"
+) -> SubmitResult:
+    """Apply one answer, or refuse it and change nothing.
+
+    The caller has checked that the requester owns `seat`. `step` is the step the caller saw:
+    if anyone moved since, StaleStep is raised rather than acting on an out-of-date picture.
+    """
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.status != GameStatus.RUNNING:
+            raise WrongStatus("this game is not running")
+        if step != game.step:
+            raise StaleStep(seen=step, current=game.step)
+        if not any(d["id"] == decision_id and d["seat"] == seat for d in game.decisions):
+            raise DecisionClosed(f"decision {decision_id} is not open for seat {seat}")
+        table = engine.loads(game.snapshot)
+        try:
+            table.answer(seat, decision_id, answer)
+        except IllegalAnswer as exc:
+            raise IllegalMove(str(exc)) from exc
+        game.step += 1
+        game.last_move_at = timezone.now()
+        GameStep.objects.create(
+            game=game, number=game.step, seat=seat, decision_id=decision_id, answer=answer,
+            actor=actor, engine_version=ENGINE_VERSION,
+        )
+        _store(game, table, list(game.seats.all()), answered=seat)
+        game.save()
+        _announce_on_commit(game)
+    return SubmitResult(game_id=game.pk, step=game.step, status=game.status)
+
+
+def bot_move_play(*, game_id: int, decision_id: str, step: int) -> bool:
+    """Answer one open bot decision; do nothing if the game has moved on (tasks are retried).
+
+    The bot thinks outside the transaction, on an unlocked copy, so no row lock is held while
+    it computes; decision_submit then refuses the answer if anyone moved meanwhile.
+    """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != GameStatus.RUNNING or game.step != step:
+        return False
+    opened = next((d for d in game.decisions if d["id"] == decision_id), None)
+    if opened is None:
+        return False
+    seat = game.seats.get(position=opened["seat"])
+    if not seat.is_bot:
+        return False
+    answer = selectors.bot_answer_for(game, seat, decision_id)
+    try:
+        decision_submit(
+            game_id=game_id, seat=seat.position, decision_id=decision_id, answer=answer,
+            step=step, actor="bot",
+        )
+    except (StaleStep, DecisionClosed, WrongStatus):
+        return False
+    return True
+
+
+def bots_resume() -> int:
+    """Re-schedule every open bot decision (after a restart, or if a task was lost)."""
+    count = 0
+    for game in Game.objects.filter(status=GameStatus.RUNNING).only("pk", "step", "decisions"):
+        jobs = _bot_jobs(game)
+        for decision_id in jobs:
+            _schedule_bot(game.pk, decision_id, game.step)
+        count += len(jobs)
+    return count
+
+
+# --- internals -------------------------------------------------------------------------------
+
+
+def _lock(game_id: int) -> Game:
+    """The Game row, locked until the transaction ends (PostgreSQL; SQLite locks the file)."""
+    return Game.objects.select_for_update().get(pk=game_id)
+
+
+def _store(game: Game, table: Any, seats: list[Seat], answered: int | None) -> None:
+    """Copy what the engine knows into the row: snapshot, open decisions, who waits, result."""
+    now = timezone.now()
+    game.snapshot = table.dumps()
+    game.decisions = [d.to_dict() for d in table.pending()]
+    waiting = {d["seat"] for d in game.decisions}
+    changed = []
+    for seat in seats:
+        kept = seat.waiting_since if seat.position != answered else None
+        wanted = (kept or now) if seat.position in waiting else None
+        if wanted != seat.waiting_since:
+            seat.waiting_since = wanted
+            changed.append(seat)
+    Seat.objects.bulk_update(changed, ["waiting_since"])
+    if table.over:
+        game.result = _result_of(table)
+        _end(game, GameStatus.FINISHED)
+
+
+def _result_of(table: Any) -> dict:
+    """The engine exposes the result as an attribute (the agreed contract said a method)."""
+    result = table.result
+    return result() if callable(result) else result
+
+
+def _end(game: Game, status: str) -> None:
+    """Mark the game ended; the caller saves it."""
+    game.status = status
+    game.finished_at = timezone.now()
+    if status == GameStatus.ABANDONED:
+        game.decisions = []
+
+
+def _bot_jobs(game: Game) -> list[str]:
+    bots = set(game.seats.exclude(bot_strategy="").values_list("position", flat=True))
+    return [d["id"] for d in game.decisions if d["seat"] in bots]
+
+
+def _announce_on_commit(game: Game) -> None:
+    """After commit: tell watchers the game moved and set the bots to work."""
+    game_id, step, status = game.pk, game.step, game.status
+    decisions = list(game.decisions)
+    jobs = _bot_jobs(game) if status == GameStatus.RUNNING else []
+
+    def announce() -> None:
+        broadcast.game_moved(game_id, step, status)
+        signals.game_moved.send_robust(
+            sender=Game, game_id=game_id, step=step, status=status, decisions=decisions)
+        for decision_id in jobs:
+            _schedule_bot(game_id, decision_id, step)
+
+    transaction.on_commit(announce)
+
+
+def _schedule_bot(game_id: int, decision_id: str, step: int) -> None:
+    from games.tasks import bot_move  # tasks import this module
+
+    background.schedule(bot_move, game_id, decision_id, step)
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+def preferences_ensure(*, user) -> PlayerPreferences:
+    prefs, _ = PlayerPreferences.objects.get_or_create(user=user)
+    return prefs
+
+
+def preferences_update(*, user, **fields: Any) -> PlayerPreferences:
+    """Save the profile form; only the named preference fields are accepted."""
+    allowed = {"display_name", "email_on_turn", "email_daily_digest"}
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ValueError(f"unknown preferences {sorted(unknown)}")
+    prefs = preferences_ensure(user=user)
+    for name, value in fields.items():
+        setattr(prefs, name, value)
+    prefs.save()
+    return prefs
+
+
+
+# --- the card catalogue ----------------------------------------------------------------------
+
+SET_NAMES = {"base": "Dominion", "intrigue": "Intrigue", "dark_ages": "Dark Ages"}
+ENGINE_OWNED = (
+    "card_set", "editions", "cost", "types", "text", "text_first_edition", "in_supply",
+    "is_kingdom", "implemented",
+)
+
+
+def cards_sync() -> dict[str, int]:
+    """Mirror the engine's card registry into Card rows; safe to run any number of times.
+
+    Fields the engine owns are overwritten; what admins own (random_eligible) is never touched.
+    Cards the engine dropped are marked not implemented rather than deleted, so old games and
+    kingdoms that name them keep their references.
+    """
+    registry = selectors.engine_registry()
+    counts = {"created": 0, "updated": 0, "retired": 0}
+    with transaction.atomic():
+        sets = _sync_card_sets(registry.values())
+        existing = {card.name: card for card in Card.objects.all()}
+        for definition in registry.values():
+            fields = _card_fields(definition, sets)
+            card = existing.get(definition.name)
+            if card is None:
+                Card.objects.create(name=definition.name, **fields)
+                counts["created"] += 1
+            elif any(getattr(card, key) != value for key, value in fields.items()):
+                Card.objects.filter(pk=card.pk).update(**fields)
+                counts["updated"] += 1
+        stale = Card.objects.filter(implemented=True).exclude(name__in=list(registry))
+        counts["retired"] = stale.update(implemented=False)
+    return counts
+
+
+def _sync_card_sets(definitions: Any) -> dict[str, CardSet]:
+    editions: dict[str, set[int]] = {}
+    for definition in definitions:
+        editions.setdefault(definition.set, set()).update(definition.editions)
+    sets = {}
+    for slug, found in editions.items():
+        name = SET_NAMES.get(slug, slug.replace("_", " ").title())
+        card_set, _ = CardSet.objects.update_or_create(
+            slug=slug, defaults={"name": name, "editions": sorted(found)}
+        )
+        sets[slug] = card_set
+    return sets
+
+
+def _card_fields(definition: Any, sets: dict[str, CardSet]) -> dict[str, Any]:
+    return {
+        "card_set": sets[definition.set],
+        "editions": list(definition.editions),
+        "cost": definition.cost,
+        "types": list(definition.types),
+        "text": definition.text,
+        "text_first_edition": getattr(definition, "text1", "") or "",
+        "in_supply": definition.in_supply,
+        "is_kingdom": definition.is_kingdom,
+        "implemented": True,
+    }
+
+
+def kingdoms_load(*, reset: bool = False) -> dict[str, int]:
+    """Store every recommended kingdom of the rulebooks; refresh which ones are playable.
+
+    Kingdoms already stored keep their admin edits unless `reset` is given. Every kingdom's
+    `missing_cards` is recomputed, so one becomes playable when the engine gains its cards.
+    """
+    counts = {"created": 0, "reset": 0, "playable": 0, "not_playable": 0}
+    with transaction.atomic():
+        for printed in selectors.recommended_kingdoms_printed():
+            _, created = Kingdom.objects.get_or_create(name=printed["name"], defaults=printed)
+            if created:
+                counts["created"] += 1
+            elif reset:
+                Kingdom.objects.filter(name=printed["name"]).update(**printed)
+                counts["reset"] += 1
+        known = selectors.implemented_kingdom_names()
+        for kingdom in Kingdom.objects.all():
+            kingdom.missing_cards = selectors.missing_cards(kingdom.cards, known)
+            kingdom.playable = not kingdom.missing_cards
+            kingdom.save(update_fields=["missing_cards", "playable"])
+            counts["playable" if kingdom.playable else "not_playable"] += 1
+    return counts

@@ -1,0 +1,12 @@
+"""Signals sent after a game's transaction commits, for the features that react to moves.
+
+`game_moved` fires once per committed change of a game (a move, a start, an abandon), after
+the game-group broadcast. Receivers (the API's event stream, notifications, deadlines) must
+not raise: log and carry on, the move is already committed.
+"""
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+# Sent with: game_id (int), step (int), status (str), decisions (list of open decision dicts).
+game_moved = Signal()

@@ -1,0 +1,29 @@
+"""Celery tasks: thin, idempotent wrappers over services.
+
+Each carries what it acts on (game id, decision id, step) and does nothing once the game has
+moved past that step, so a retried or duplicated delivery never moves twice.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from games import services
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def bot_move(game_id: int, decision_id: str, step: int) -> bool:
+    """Let the bot owning `decision_id` answer it, if the game is still at `step`."""
+    return services.bot_move_play(game_id=game_id, decision_id=decision_id, step=step)
+
+
+@shared_task(acks_late=True)
+def bots_resume() -> int:
+    """Periodic safety net (beat): re-schedule bot decisions whose task was lost."""
+    return services.bots_resume()

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from games import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("games/new/", views.game_new, name="new"),
+    path("games/mine/", views.my_games, name="my_games"),
+    path("games/<int:pk>/", views.game_detail, name="detail"),
+    path("games/<int:pk>/join/", views.game_join, name="join"),
+    path("games/<int:pk>/leave/", views.game_leave, name="leave"),
+    path("games/<int:pk>/start/", views.game_start, name="start"),
+    path("invite/<str:token>/", views.game_invite, name="invite"),
+]

@@ -1,0 +1,131 @@
+"""Lobby, game summary and profile pages: thin views that check access, then call a service."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.exceptions import GameError
+from games.forms import GameCreateForm, ProfileForm
+from games.models import Game, GameStatus
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/lobby.html", {"games": selectors.games_lobby()[:100]})
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(creator=request.user, **form.game_kwargs())
+        except GameError as exc:
+            form.add_error(None, exc.detail)
+        else:
+            messages.success(request, "Game created.")
+            return redirect("games:detail", pk=game.pk)
+    return render(request, "games/new.html", {"form": form})
+
+
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    if not selectors.game_visible_to(game, request.user):
+        raise Http404("No such game.")
+    return render(request, "games/detail.html", _summary_context(request, game))
+
+
+def game_invite(request: HttpRequest, token: str) -> HttpResponse:
+    """The private link: shows the table and a join button to whoever holds it."""
+    game = get_object_or_404(Game, invite_token=token)
+    context = _summary_context(request, game)
+    context["invite_token"] = token
+    return render(request, "games/detail.html", context)
+
+
+def _summary_context(request: HttpRequest, game: Game) -> dict:
+    seat = selectors.seat_of(game, request.user)
+    position = seat.position if seat else None
+    seats = selectors.game_seats(game)
+    full = not any(s.is_open for s in seats)
+    is_open = game.status == GameStatus.OPEN
+    view = selectors.game_view(game, position)
+    return {
+        "game": game,
+        "seats": seats,
+        "my_seat": seat,
+        "view": view,
+        "active_name": view["players"][view["turn"]["player"]]["name"] if view else "",
+        "my_decisions": selectors.decisions_for(game, position),
+        "kingdom_cards": selectors.cards_named(game.kingdom_cards),
+        "can_join": is_open and seat is None and not full,
+        "can_leave": is_open and seat is not None,
+        "can_start": is_open and full and request.user.is_authenticated
+        and game.creator_id == request.user.pk,
+        "invite_url": request.build_absolute_uri(
+            reverse("games:invite", args=[game.invite_token])
+        ) if seat is not None and is_open else None,
+    }
+
+
+@login_required
+@require_POST
+def game_join(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    token = request.POST.get("invite_token") or None
+    try:
+        services.seat_join(game=game, user=request.user, invite_token=token)
+    except GameError as exc:
+        messages.error(request, exc.detail)
+        if token:
+            return redirect("games:invite", token=token)
+    else:
+        messages.success(request, "You have a seat.")
+    return redirect("games:detail", pk=game.pk)
+
+
+@login_required
+@require_POST
+def game_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    try:
+        services.seat_leave(game=game, user=request.user)
+    except GameError as exc:
+        messages.error(request, exc.detail)
+        return redirect("games:detail", pk=game.pk)
+    messages.success(request, "You left the game.")
+    return redirect("games:my_games")
+
+
+@login_required
+@require_POST
+def game_start(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    try:
+        services.game_start(game=game, user=request.user)
+    except GameError as exc:
+        messages.error(request, exc.detail)
+    else:
+        messages.success(request, "The game has started.")
+    return redirect("games:detail", pk=game.pk)
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/mine.html", {"seats": selectors.games_for_user(request.user)})
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    prefs = services.preferences_ensure(user=request.user)
+    form = ProfileForm(request.POST or None, instance=prefs)
+    if request.method == "POST" and form.is_valid():
+        services.preferences_update(user=request.user, **form.cleaned_data)
+        messages.success(request, "Profile saved.")
+        return redirect("profile")
+    return render(request, "account/profile.html", {"form": form})

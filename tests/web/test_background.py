@@ -1,0 +1,76 @@
+"""The in-process task runner: no recursion in long chains, and idempotent bot tasks."""
+
+from __future__ import annotations
+
+import threading
+
+from celery import shared_task
+
+from games import background, services
+from games.models import GameStatus
+from games.tasks import bot_move
+
+CHAIN: list[int] = []
+
+
+@shared_task
+def _chain(n: int) -> None:
+    CHAIN.append(n)
+    if n:
+        background.schedule(_chain, n - 1)
+
+
+def test_inline_chains_run_in_a_loop_not_a_recursion(settings):
+    CHAIN.clear()
+
+    background.schedule(_chain, 5000)  # far deeper than Python's recursion limit
+
+    assert CHAIN == list(range(5000, -1, -1))
+
+
+def test_thread_mode_runs_tasks_off_the_callers_thread(settings):
+    settings.BACKGROUND_MODE = "thread"
+    seen: list[str] = []
+
+    @shared_task
+    def record() -> None:
+        seen.append(threading.current_thread().name)
+
+    background.schedule(record)
+    background.drain()
+
+    assert seen and seen[0].startswith("background")
+
+
+def test_a_bot_task_for_an_old_step_does_nothing(catalog, alice, base_kingdom):
+    game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom)
+    game = services.game_start(game=game, user=alice)  # no commit hooks: bots wait
+    bot_decisions = [d for d in game.decisions if d["seat"] == 1]
+    decision_id = bot_decisions[0]["id"] if bot_decisions else game.decisions[0]["id"]
+
+    assert bot_move.apply(args=[game.pk, decision_id, game.step + 5]).get() is False
+    game.refresh_from_db()
+    assert game.steps.count() == 0
+
+
+def test_a_bot_task_is_applied_once_even_if_delivered_twice(catalog, alice, base_kingdom):
+    game = services.game_create(creator=alice, seats=["bmu", "smithy"], kingdom=base_kingdom)
+    game = services.game_start(game=game, user=alice)
+    first = game.decisions[0]["id"]
+
+    results = [bot_move.apply(args=[game.pk, first, 0]).get() for _ in range(2)]
+
+    assert results == [True, False]
+    game.refresh_from_db()
+    assert game.step == 1 and game.status == GameStatus.RUNNING
+
+
+def test_bots_resume_restarts_stalled_bot_games(catalog, alice, base_kingdom, committed):
+    game = services.game_create(creator=alice, seats=["bmu", "smithy"], kingdom=base_kingdom)
+    services.game_start(game=game, user=alice)  # hooks never ran: as after a crash
+
+    with committed():
+        assert services.bots_resume() >= 1
+
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED

@@ -1,0 +1,41 @@
+"""Settings come from the environment; unset, they fall back to the embedded defaults."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+PROBE = (
+    "import json, django; django.setup(); from django.conf import settings as s; "
+    "print(json.dumps([s.DATABASES['default']['ENGINE'], s.DATABASES['default'].get('NAME'), "
+    "s.CHANNEL_LAYERS['default']['BACKEND'], s.BACKGROUND_MODE, s.CELERY_BROKER_URL]))"
+)
+
+
+def _settings_with(**env: str) -> list:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    clean.update(env, DJANGO_SETTINGS_MODULE="dominion_site.settings")
+    out = subprocess.run([sys.executable, "-c", PROBE], env=clean, capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_embedded_defaults_need_no_service():
+    engine, _, layer, mode, broker = _settings_with()
+
+    assert engine == "django.db.backends.sqlite3"
+    assert layer == "channels.layers.InMemoryChannelLayer"
+    assert mode == "thread"
+    assert broker == "memory://"
+
+
+def test_production_reads_database_and_redis_urls():
+    engine, name, layer, mode, broker = _settings_with(
+        DATABASE_URL="postgres://u:p@db.internal:5432/dominion", REDIS_URL="redis://cache:6379/0")
+
+    assert (engine, name) == ("django.db.backends.postgresql", "dominion")
+    assert layer == "channels_redis.core.RedisChannelLayer"
+    assert mode == "celery"
+    assert broker == "redis://cache:6379/0"
