@@ -75,9 +75,11 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         bits = {n: CARDS[n].type_bits for n in in_game}
         coins = {n: CARDS[n].coins for n in in_game}
         plain = {n: not (CARDS[n].effect or CARDS[n].triggers) for n in in_game}
+        quiet = {n: not CARDS[n].triggers for n in in_game}
         self.bits = list(map(bits.__getitem__, self.names))
         self.coin_values = list(map(coins.__getitem__, self.names))
         self.plain = list(map(plain.__getitem__, self.names))
+        self.quiet = list(map(quiet.__getitem__, self.names))
 
     # ----- public API -------------------------------------------------------------------
     @property

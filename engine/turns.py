@@ -101,9 +101,8 @@ class TurnsMixin:
                 self.phase = "cleanup"
 
     def _cleanup_simple(self, p: int) -> bool:
-        names = self.names
         me = self.players[p]
-        if any(CARDS[names[c]].triggers for c in me.play):
+        if not all(map(self.quiet.__getitem__, me.play)):
             return False
         me.discard.extend(me.play)
         me.play.clear()

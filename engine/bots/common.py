@@ -69,8 +69,10 @@ class SeatView:
         return min(len(piles.get("Province", ())), sum(counts[:limit]))
 
     def total_money(self) -> int:
-        g = self._g
-        return sum(map(g.coin_values.__getitem__, g.players[self.seat].all_cards()))
+        values = self._g.coin_values.__getitem__
+        me = self._g.players[self.seat]
+        return (sum(map(values, me.deck)) + sum(map(values, me.hand))
+                + sum(map(values, me.discard)) + sum(map(values, me.play)))
 
     def cost(self, name: str) -> int:
         return self._g.cost(name)
