@@ -19,9 +19,10 @@ from .decisions import (
 )
 from .game import ENGINE_VERSION, Game, loads, replay
 from .setup import new_game
+from .setup import normalise as check_setup
 
 __all__ = [
     "CARDS", "ENGINE_VERSION", "BuyPhase", "ChooseCards", "ChooseOption", "ChoosePile",
     "Decision", "Game", "IllegalAnswer", "NameCard", "OrderCards", "PlayAction", "Reveal",
-    "loads", "new_game", "replay",
+    "check_setup", "loads", "new_game", "replay",
 ]

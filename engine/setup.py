@@ -33,6 +33,8 @@ def normalise(setup: dict) -> dict:
         c = CARDS.get(name)
         if c is None or not c.is_kingdom:
             raise ValueError(f"{name!r} is not an implemented Kingdom card")
+    if s["shelters"] and not any(c.type_bits & SHELTER for c in CARDS.values()):
+        raise ValueError("Shelters need the Dark Ages cards, which are not implemented yet")
     if s["edition"] not in (1, 2):
         raise ValueError("edition must be 1 or 2")
     s["kingdom"] = kingdom

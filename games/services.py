@@ -78,6 +78,10 @@ def game_create(
         "card_editions": selectors.card_editions_for(kingdom, edition),
         "shelters": bool(shelters),
     }
+    try:
+        engine.check_setup(setup)
+    except ValueError as exc:
+        raise InvalidSetup(str(exc)) from exc
     with transaction.atomic():
         game = Game.objects.create(
             creator=creator, setup=setup, kingdom=kingdom_ref, listed=listed,

@@ -105,3 +105,8 @@ def test_every_recommended_kingdom_of_implemented_sets_can_be_set_up():
         g = new_game({"players": 2, "kingdom": list(k.cards), "edition": k.edition or 2},
                      k.name)
         assert g.pending()
+
+
+def test_shelters_are_refused_until_dark_ages_exists():
+    with pytest.raises(ValueError, match="Shelters"):
+        game(2, shelters=True)

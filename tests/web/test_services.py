@@ -92,3 +92,10 @@ def test_start_waits_for_every_seat_and_happens_once(open_game, alice, bob):
     assert game.seats.filter(waiting_since__isnull=False).count() >= 1
     with pytest.raises(WrongStatus):
         services.game_start(game=game, user=alice)
+
+
+
+def test_game_create_refuses_what_the_engine_cannot_set_up(catalog, alice, base_kingdom):
+    with pytest.raises(InvalidSetup, match="Shelters"):
+        services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom,
+                             shelters=True)
