@@ -56,6 +56,7 @@ def _saved_mid_card() -> tuple[str, int, str, object]:
 
 def run_all(games: int = 2000) -> dict:
     sim = simulate(["bmu", "bmu"], games, "bench", "First Game")
+    manual = simulate(["bmu", "bmu"], games // 4, "bench", "First Game", autoplay=False)
     text, seat, did, answer = _saved_mid_card()
 
     def resume():
@@ -65,6 +66,7 @@ def run_all(games: int = 2000) -> dict:
     return {
         "simulate_bmu_mirror_first_game": {k: sim[k] for k in (
             "games", "seconds", "games_per_sec", "mean_turns")},
+        "simulate_without_autoplay_games_per_sec": manual["games_per_sec"],
         "loads_mid_card_and_answer_ms": round(_best(resume, 200) * 1000, 3),
         "replay_4_player_game_ms": round(_best(lambda: replay(record), 20) * 1000, 2),
         "replay_4_player_answers": len(record["answers"]),

@@ -20,7 +20,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     bots = args.bots.split(",")
-    print(json.dumps(simulate(bots, args.games, args.seed, args.kingdom, args.edition)))
+    print(json.dumps(simulate(bots, args.games, args.seed, args.kingdom, args.edition,
+                              autoplay=not args.no_autoplay)))
     return 0
 
 
@@ -62,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--kingdom", default="First Game",
                    help="a recommended kingdom's name or 10 comma-separated card names")
     p.add_argument("--edition", type=int, default=2)
+    p.add_argument("--no-autoplay", action="store_true",
+                   help="bots answer the 'play Treasures' decision themselves every turn")
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("play", help="run a scripted position (docs/positions.md)")
     p.add_argument("file")
