@@ -59,7 +59,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self.players: list[Player] = []
         self._open: dict[str, tuple[Decision, _Thread | None]] = {}
         self._live = 0
-        self._base: dict = {}
+        # The last save point: ("state", JSON text or data) or ("new", {"setup", "seed"}).
+        self._base: tuple[str, Any] = ("new", None)
         self._since: list[list] = []
         self.result: dict | None = None
         self.watchers = False
@@ -172,15 +173,24 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         return d
 
     def dumps(self) -> str:
-        """Save at any moment; the text holds the secret seed, so it never goes to players."""
+        """Save at any moment; the text holds the secret seed, so it never goes to players.
+
+        When no effect is running the state itself is saved and becomes the new base;
+        otherwise the last base goes out with the answers given since, for loads() to replay.
+        """
         if self._live == 0:
-            state = self.state_dict()
+            state = {f: getattr(self, f) for f in _FIELDS}  # serialised at once: no copies
+            state["players"] = [p.to_dict() for p in self.players]
             state["secret"] = self.secret
-            state["next_id"] -= len(self._open)  # reopened with the same ids by loads()
-            self._base = {"state": state}
+            state["next_id"] = self.next_id - len(self._open)  # loads() reopens the same ids
+            self._base = ("state", json.dumps(state, separators=(",", ":")))
             self._since = []
-        return json.dumps({"format": FORMAT, "engine": ENGINE_VERSION, **self._base,
-                           "answers": self._since}, separators=(",", ":"))
+        key, value = self._base
+        if not isinstance(value, str):  # a base kept as data by loads(): encode it once
+            value = json.dumps(value, separators=(",", ":"))
+            self._base = (key, value)
+        return (f'{{"format":{FORMAT},"engine":"{ENGINE_VERSION}","{key}":{value},'
+                f'"answers":{json.dumps(self._since, separators=(",", ":"))}}}')
 
     @classmethod
     def _from_state(cls, state: dict) -> Game:
@@ -190,7 +200,7 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         g.players = [Player.from_dict(p) for p in state["players"]]
         g._set_secret(state["secret"])
         g._derive()
-        g._base = {"state": state}
+        g._base = ("state", state)
         g._advance()
         return g
 

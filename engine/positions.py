@@ -41,7 +41,7 @@ def build(position: dict) -> Game:
     g._open.clear()
     _start_turn(g, position.get("turn", {}))
     g._derive()
-    g._base = {"state": _snapshot(g)}
+    g._base = ("state", _snapshot(g))
     g._since = []
     g._advance()
     return g

@@ -115,7 +115,7 @@ def new_game(setup: dict, seed: str) -> Game:
         g.draw(p, 5)
     g.log.append(["start", None, {"players": s["names"], "first": first}, None, None])
     g._begin_turn(first)
-    g._base = {"new": {"setup": s, "seed": seed}}
+    g._base = ("new", {"setup": s, "seed": seed})
     g._advance()
     return g
 
