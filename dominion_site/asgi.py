@@ -19,16 +19,38 @@ from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from games import broadcast  # noqa: E402
+
+
+class OriginCheckedWhenSent:
+    """Refuse a WebSocket from a foreign web page, but let non-browser clients in.
+
+    Browsers always send Origin, so checking it whenever it is present stops cross-site
+    sockets riding on a session cookie; API clients send no Origin and authenticate by token.
+    """
+
+    def __init__(self, app) -> None:
+        self.checked = AllowedHostsOriginValidator(app)
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        has_origin = any(name == b"origin" for name, _ in scope.get("headers", ()))
+        return await (self.checked if has_origin else self.app)(scope, receive, send)
+
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 if settings.SERVE_STATIC:
     django_http = ASGIStaticFilesHandler(django_http)
 
+# Embedded mode has no Celery beat: deadlines, reminders and retries sweep in a thread here.
+from games.play import sweeper  # noqa: E402
+
+sweeper.start_if_embedded()
+
 application = broadcast.LoopRecorder(
     ProtocolTypeRouter(
         {
             "http": django_http,
-            "websocket": AllowedHostsOriginValidator(
+            "websocket": OriginCheckedWhenSent(
                 AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
             ),
         }

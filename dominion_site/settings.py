@@ -48,6 +48,10 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "games",
+    "rest_framework",
+    "drf_spectacular",
+    "games.api",
+    "games.play",
 ]
 
 MIDDLEWARE = [
@@ -77,6 +81,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.waiting_games",
+                "games.play.context_processors.play_badge",
             ],
         },
     },
@@ -130,6 +135,8 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-bots": {"task": "games.tasks.bots_resume", "schedule": 300.0},
+    # reminders, turn emails, digests, expired deadlines, webhook retries (games/play/sweep.py)
+    "play-sweep": {"task": "games.play.tasks.play_sweep", "schedule": 60.0},
 }
 
 # --- accounts ---------------------------------------------------------------------------------
@@ -159,6 +166,12 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dominion <noreply@localhost>")
 
+# --- play by the turn (games/play; defaults in games/play/conf.py) ----------------------------
+PLAY_EXPIRY_STRIKES = int(os.environ.get("PLAY_EXPIRY_STRIKES", "3"))
+PLAY_VACATION_DAYS_PER_YEAR = int(os.environ.get("PLAY_VACATION_DAYS_PER_YEAR", "14"))
+PLAY_REACTION_LIMIT_HOURS = 24
+PLAY_SWEEP_SECONDS = 60
+
 # --- security (production behind a TLS proxy) -------------------------------------------------
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
@@ -176,6 +189,34 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # Embedded mode serves static files from the ASGI app; production lets the proxy do it.
 SERVE_STATIC = env_bool("SERVE_STATIC", not REDIS_URL)
+
+# --- the REST API (games/api; quotas published in docs/api.md) ---------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "games.api.authentication.ApiTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ReadWriteThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "read": os.environ.get("API_RATE_READ", "600/min"),
+        "write": os.environ.get("API_RATE_WRITE", "120/min"),
+        "create_game": os.environ.get("API_RATE_CREATE_GAME", "30/hour"),
+    },
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Dominion by the turn API",
+    "DESCRIPTION": "Play Dominion from your own client or bot. Walkthrough, quotas, error codes "
+    "and the event stream: docs/api.md.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"EditionEnum": "games.api.serializers.EDITIONS"},
+}
 
 LOGGING = {
     "version": 1,

@@ -249,17 +249,17 @@ class BuyPhase(Decision):
                 "coins": self.coins, "buys": self.buys}
 
     def validate(self, answer: Any) -> tuple[str, Any]:
-        if answer == "end":
-            return ("end", None)
-        if not isinstance(answer, dict) or len(answer) != 1:
+        if type(answer) is not dict or len(answer) != 1:
+            if answer == "end":
+                return ("end", None)
             raise IllegalAnswer('answer {"play": [ids]|"all"}, {"buy": pile} or {"end": true}')
         (verb, arg), = answer.items()
-        if verb == "end":
-            return ("end", None)
         if verb == "buy":
-            if not isinstance(arg, str) or not self.can_buy(arg):
+            if type(arg) is not str or not self.can_buy(arg):
                 raise IllegalAnswer(f"cannot buy {arg!r} now (legal: {self.piles})")
             return ("buy", arg)
+        if verb == "end":
+            return ("end", None)
         if verb == "play":
             if not self.treasures:
                 raise IllegalAnswer("no Treasures can be played now")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterator
+from itertools import groupby
 from typing import Any
 
 from .cards import CARDS
@@ -71,16 +72,18 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self.watchers = any(key.startswith("hand_") for n in in_game
                             for key in CARDS[n].triggers)
         self.supply_set = frozenset(self.supply)
-        # Per card id, for the hot paths: its type bits, the coins it makes, and whether
-        # playing or gaining it can set off anything (if not, no generator is needed).
-        bits = {n: CARDS[n].type_bits for n in in_game}
-        coins = {n: CARDS[n].coins for n in in_game}
-        plain = {n: not (CARDS[n].effect or CARDS[n].triggers) for n in in_game}
-        quiet = {n: not CARDS[n].triggers for n in in_game}
-        self.bits = list(map(bits.__getitem__, self.names))
-        self.coin_values = list(map(coins.__getitem__, self.names))
-        self.plain = list(map(plain.__getitem__, self.names))
-        self.quiet = list(map(quiet.__getitem__, self.names))
+        self.supply_lists = [self.piles[name] for name in self.supply]  # the same list objects
+        # Per card id, for the hot paths: its type bits, the coins it makes, whether playing
+        # or gaining it can set off anything (if not, no generator is needed) and whether it
+        # has any trigger. Ids come in runs of one name (the piles), so build run by run.
+        self.bits, self.coin_values, self.plain, self.quiet = [], [], [], []
+        for name, run in groupby(self.names):
+            k = len(list(run))
+            c = CARDS[name]
+            self.bits += [c.type_bits] * k
+            self.coin_values += [c.coins] * k
+            self.plain += [not (c.effect or c.triggers)] * k
+            self.quiet += [not c.triggers] * k
 
     # ----- public API -------------------------------------------------------------------
     @property

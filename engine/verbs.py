@@ -64,18 +64,21 @@ class VerbsMixin:
             self.shuffle_discard(p)
 
     def draw(self, p: int, n: int) -> list[int]:
-        me = self.players[p]
-        if len(me.deck) < n:
-            self.shuffle_discard(p)
-        deck = me.deck
-        k = n if n < len(deck) else len(deck)
-        if k <= 0:
+        if n <= 0:
             return []
-        drawn = deck[-k:][::-1]
-        del deck[-k:]
-        me.hand.extend(drawn)
-        names = self.names
-        self.log.append(["draw", p, {"count": k}, {"cards": [names[c] for c in drawn]}, None])
+        me = self.players[p]
+        deck = me.deck
+        if len(deck) < n:
+            self.shuffle_discard(p)
+            deck = me.deck
+            n = min(n, len(deck))
+            if n <= 0:
+                return []
+        drawn = deck[:-n - 1:-1]  # the top n, top first
+        del deck[-n:]
+        me.hand += drawn
+        self.log.append(["draw", p, {"count": n},
+                         {"cards": list(map(self.names.__getitem__, drawn))}, None])
         return drawn
 
     def top(self, p: int, n: int) -> list[int]:
@@ -227,15 +230,19 @@ class VerbsMixin:
     # ----- playing ----------------------------------------------------------------------
     def play_plain_treasures(self, p: int, cids: list[int]) -> None:
         """Fast path for Treasures that only make coins (the caller checked)."""
-        hand = self.players[p].hand
-        play = self.players[p].play
-        names, values, log = self.names, self.coin_values, self.log
+        me = self.players[p]
+        remove, put = me.hand.remove, me.play.append
+        names, values, log = self.names, self.coin_values, self.log.append
+        coins = 0
         for cid in cids:
-            if cid in hand:
-                hand.remove(cid)
-                play.append(cid)
-                self.coins += values[cid]
-                log.append(["play", p, {"card": names[cid]}, None, None])
+            try:
+                remove(cid)
+            except ValueError:  # no longer in hand: lost track of
+                continue
+            put(cid)
+            coins += values[cid]
+            log(["play", p, {"card": names[cid]}, None, None])
+        self.coins += coins
 
     def play(self, p: int, cid: int, frm: str | None = "hand", again: bool = False) -> Iterator:
         """Play a card: into play from `frm` (None: it stays where it is, as on a second play

@@ -2,4 +2,7 @@
 
 from __future__ import annotations
 
-websocket_urlpatterns: list = []
+from games.api.routing import websocket_urlpatterns as api_ws
+from games.game_page.routing import websocket_urlpatterns as game_page_ws
+
+websocket_urlpatterns: list = [*game_page_ws, *api_ws]

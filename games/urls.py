@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import views
+from games.game_page.urls import urlpatterns as game_page_urls
 
 app_name = "games"
 
@@ -13,4 +14,5 @@ urlpatterns = [
     path("games/<int:pk>/leave/", views.game_leave, name="leave"),
     path("games/<int:pk>/start/", views.game_start, name="start"),
     path("invite/<str:token>/", views.game_invite, name="invite"),
+    *game_page_urls,  # the game page: /games/<pk>/play/ (games/game_page/)
 ]

@@ -63,10 +63,9 @@ class SeatView:
     def gains_to_end(self) -> int:
         """Fewest gains that could end the game: Provinces, or the three smallest piles."""
         g = self._g
-        piles = g.piles
-        counts = sorted(map(len, map(piles.__getitem__, g.supply)))
+        counts = sorted(map(len, g.supply_lists))
         limit = 4 if len(g.players) >= 5 else 3
-        return min(len(piles.get("Province", ())), sum(counts[:limit]))
+        return min(len(g.piles.get("Province", ())), sum(counts[:limit]))
 
     def total_money(self) -> int:
         values = self._g.coin_values.__getitem__

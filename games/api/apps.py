@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class ApiConfig(AppConfig):
+    """The REST API and event stream for third-party clients (issue 6)."""
+
+    name = "games.api"
+    label = "api"
+    verbose_name = "API"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from games.api import events  # noqa: F401  (connects the game_moved receiver)

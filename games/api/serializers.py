@@ -1,0 +1,240 @@
+"""Request validation and response shapes (the latter also feed the OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games import selectors
+from games.models import TIME_LIMIT_CHOICES, Card, CardSet, Game, GameStatus, Kingdom, Seat
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable identifier: branch on this.")
+    detail = serializers.CharField(help_text="A sentence for humans; may change.")
+    current_step = serializers.IntegerField(required=False, help_text="With stale_step only.")
+    retry_after = serializers.IntegerField(required=False, help_text="With throttled only.")
+    errors = serializers.JSONField(required=False, help_text="With invalid_request: per field.")
+
+
+# --- catalogue and users ---------------------------------------------------------------------
+
+
+class UserSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+
+
+class CardSetSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = CardSet
+        fields = ["slug", "name", "editions"]
+
+
+class CardSerializer(serializers.ModelSerializer):
+    set = serializers.SlugRelatedField(source="card_set", slug_field="slug", read_only=True)
+    editions = serializers.ListField(child=serializers.IntegerField())
+    types = serializers.ListField(child=serializers.CharField())
+
+    class Meta:
+        model = Card
+        fields = ["name", "set", "editions", "cost", "types", "text", "text_first_edition",
+                  "in_supply", "is_kingdom"]
+
+
+class KingdomSerializer(serializers.ModelSerializer):
+    cards = serializers.ListField(child=serializers.CharField())
+    sets = serializers.ListField(child=serializers.CharField())
+    options = serializers.DictField()
+    missing_cards = serializers.ListField(child=serializers.CharField())
+
+    class Meta:
+        model = Kingdom
+        fields = ["id", "name", "cards", "sets", "options", "edition", "source", "recommended",
+                  "playable", "missing_cards"]
+
+
+# --- games -----------------------------------------------------------------------------------
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["user", "bot", "open"])
+    name = serializers.CharField(help_text="Display name, bot label or 'Open seat'.")
+    bot_strategy = serializers.CharField(allow_blank=True)
+    waiting = serializers.BooleanField(help_text="A decision addressed to this seat is open.")
+
+    def to_representation(self, seat: Seat) -> dict[str, Any]:
+        kind = "bot" if seat.is_bot else "open" if seat.is_open else "user"
+        return {"position": seat.position, "kind": kind, "name": seat.label,
+                "bot_strategy": seat.bot_strategy, "waiting": seat.waiting_since is not None}
+
+
+class GameSerializer(serializers.Serializer):
+    """A game's public summary, plus my seat. Never the seed, the snapshot or another hand."""
+
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    step = serializers.IntegerField()
+    kingdom = serializers.ListField(child=serializers.CharField())
+    edition = serializers.IntegerField()
+    shelters = serializers.BooleanField()
+    players = serializers.IntegerField()
+    listed = serializers.BooleanField()
+    time_limit_days = serializers.IntegerField()
+    creator = serializers.CharField(allow_null=True)
+    seats = SeatSerializer(many=True)
+    my_seat = serializers.IntegerField(allow_null=True)
+    waiting_for_me = serializers.BooleanField()
+    invite_token = serializers.CharField(
+        allow_null=True, help_text="For players of a game still taking players; else null."
+    )
+    result = serializers.JSONField(allow_null=True, help_text="Scores, once finished.")
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    last_move_at = serializers.DateTimeField(allow_null=True)
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        user = self.context["request"].user
+        seats = selectors.game_seats(game)
+        mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+        is_open = game.status == GameStatus.OPEN
+        return {
+            "id": game.pk, "status": game.status, "step": game.step,
+            "kingdom": game.kingdom_cards, "edition": game.setup.get("edition", 2),
+            "shelters": bool(game.setup.get("shelters")), "players": game.player_count,
+            "listed": game.listed, "time_limit_days": game.time_limit_days,
+            "creator": game.creator.username if game.creator else None,
+            "seats": SeatSerializer(seats, many=True).data,
+            "my_seat": mine.position if mine else None,
+            "waiting_for_me": bool(mine and mine.waiting_since
+                                   and game.status == GameStatus.RUNNING),
+            "invite_token": game.invite_token if (mine and is_open) else None,
+            "result": game.result if game.status == GameStatus.FINISHED else None,
+            "created_at": _iso(game.created_at), "started_at": _iso(game.started_at),
+            "finished_at": _iso(game.finished_at), "last_move_at": _iso(game.last_move_at),
+        }
+
+
+class GamePageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = GameSerializer(many=True)
+
+
+def _iso(value) -> str | None:
+    return serializers.DateTimeField().to_representation(value) if value else None
+
+
+EDITIONS = [(1, "1st edition"), (2, "2nd edition")]
+SEAT_HELP = '"me", "open" or a bot strategy (see GET /api/v1/bots/).'
+
+
+class GameCreateSerializer(serializers.Serializer):
+    """The lobby's options. Kingdom: `kingdom` (10 names), `kingdom_id`, or random (default)."""
+
+    seats = serializers.ListField(child=serializers.CharField(help_text=SEAT_HELP),
+                                  min_length=2, max_length=6)
+    kingdom = serializers.ListField(child=serializers.CharField(), required=False,
+                                    help_text="Exactly 10 implemented kingdom card names.")
+    kingdom_id = serializers.IntegerField(required=False, help_text="A playable kingdom's id.")
+    random_sets = serializers.ListField(child=serializers.CharField(), required=False,
+                                        help_text="Random kingdom: only these set slugs.")
+    random_editions = serializers.ListField(
+        child=serializers.ChoiceField(choices=EDITIONS), required=False,
+        help_text="Random kingdom: only cards printed in these editions.")
+    edition = serializers.ChoiceField(choices=EDITIONS, default=2)
+    shelters = serializers.BooleanField(default=False)
+    time_limit_days = serializers.ChoiceField(choices=TIME_LIMIT_CHOICES, default=3)
+    listed = serializers.BooleanField(default=True)
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if "kingdom" in data and "kingdom_id" in data:
+            raise serializers.ValidationError("give kingdom or kingdom_id, not both")
+        if "kingdom_id" in data:
+            kingdom = Kingdom.objects.filter(pk=data.pop("kingdom_id"), playable=True).first()
+            if kingdom is None:
+                raise serializers.ValidationError({"kingdom_id": "no playable kingdom has this id"})
+            data["kingdom"] = list(kingdom.cards)
+            data["kingdom_ref"] = kingdom
+            data["shelters"] = data["shelters"] or bool(kingdom.options.get("shelters"))
+            data["edition"] = kingdom.edition or data["edition"]
+        elif "kingdom" not in data:
+            data["kingdom"] = self._random(data)
+        data.pop("random_sets", None)
+        data.pop("random_editions", None)
+        return data
+
+    def _random(self, data: dict[str, Any]) -> list[str]:
+        try:
+            return selectors.kingdom_random(sets=data.get("random_sets") or None,
+                                            editions=data.get("random_editions") or None)
+        except ValueError as exc:
+            raise serializers.ValidationError(
+                {"random_sets": "too few cards match these sets and editions"}) from exc
+
+
+class JoinSerializer(serializers.Serializer):
+    invite_token = serializers.CharField(required=False, allow_blank=True,
+                                         help_text="Needed for a private game.")
+
+
+class AnswerSerializer(serializers.Serializer):
+    decision = serializers.CharField(max_length=40, help_text="The open decision's id.")
+    answer = serializers.JSONField(
+        allow_null=True, help_text="In the format of the decision's kind (docs/api.md).")
+    step = serializers.IntegerField(min_value=0, help_text="The game's step you saw.")
+    seat = serializers.IntegerField(required=False, min_value=0,
+                                    help_text="Optional: your seat, checked if given.")
+
+
+class AnswerResultSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    step = serializers.IntegerField(help_text="The game's step after your answer.")
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+
+
+class DecisionSerializer(serializers.Serializer):
+    """An open decision; kind-specific constraint fields (cards, piles, options...) follow."""
+
+    id = serializers.CharField()
+    seat = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["PlayAction", "BuyPhase", "ChooseCards", "Reveal",
+                                            "OrderCards", "ChooseOption", "ChoosePile",
+                                            "NameCard"])
+    prompt = serializers.CharField(allow_blank=True)
+    card = serializers.CharField(required=False, help_text="The card asking, if any.")
+
+
+class DecisionListSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    step = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    decisions = DecisionSerializer(many=True)
+
+
+class LogSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    step = serializers.IntegerField()
+    since = serializers.IntegerField()
+    over = serializers.BooleanField()
+    events = serializers.ListField(child=serializers.DictField())
+
+
+class BotSerializer(serializers.Serializer):
+    strategy = serializers.CharField()
+    label = serializers.CharField()
+
+
+class TokenSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    prefix = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    last_used_at = serializers.DateTimeField(allow_null=True)

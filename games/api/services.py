@@ -1,0 +1,84 @@
+"""Writes to the API's own tables (tokens, idempotency records); games go through games.services."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.api.models import ApiToken, IdempotencyRecord
+
+TOKEN_PREFIX = "dom_"
+LAST_USED_GRANULARITY = timedelta(minutes=1)
+
+
+def token_hash(raw: str) -> str:
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def token_create(*, user, name: str) -> tuple[ApiToken, str]:
+    """A new token for `user`; the raw token is returned once and never stored."""
+    name = name.strip()[:60] or "unnamed"
+    raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(
+        user=user, name=name, prefix=raw[: len(TOKEN_PREFIX) + 4], key_hash=token_hash(raw)
+    )
+    return token, raw
+
+
+def token_revoke(*, user, token_id: int) -> bool:
+    """Revoke one of `user`'s tokens; False if there is no such live token."""
+    revoked = ApiToken.objects.filter(pk=token_id, user=user, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+    return bool(revoked)
+
+
+def token_authenticate(*, raw: str) -> ApiToken | None:
+    """The live token `raw` stands for (with its user), noting when it was last used."""
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(key_hash=token_hash(raw), revoked_at__isnull=True, user__is_active=True)
+        .first()
+    )
+    if token is None:
+        return None
+    now = timezone.now()
+    # One write a minute at most, so a busy bot does not turn every read into a write.
+    if token.last_used_at is None or now - token.last_used_at > LAST_USED_GRANULARITY:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token
+
+
+def idempotency_claim(*, user, key: str, request_hash: str) -> tuple[IdempotencyRecord, bool]:
+    """Claim (user, key) for a request about to act; (existing record, False) if already taken."""
+    try:
+        with transaction.atomic():
+            record = IdempotencyRecord.objects.create(user=user, key=key,
+                                                      request_hash=request_hash)
+            return record, True
+    except IntegrityError:
+        return IdempotencyRecord.objects.get(user=user, key=key), False
+
+
+def idempotency_complete(*, record: IdempotencyRecord, status_code: int, body: Any) -> None:
+    record.status_code = status_code
+    record.body = body
+    record.save(update_fields=["status_code", "body"])
+
+
+def idempotency_release(*, record: IdempotencyRecord) -> None:
+    """Forget a claim whose request failed unexpectedly, so a retry can act."""
+    IdempotencyRecord.objects.filter(pk=record.pk).delete()
+
+
+def idempotency_purge(*, older_than: timedelta = timedelta(days=1)) -> int:
+    """Forget keys older than `older_than` (clients retry within minutes, not days)."""
+    deleted, _ = IdempotencyRecord.objects.filter(
+        created_at__lt=timezone.now() - older_than).delete()
+    return deleted

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from games.api import views, web
+
+app_name = "api"
+
+v1 = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("me/", views.me, name="me"),
+    path("bots/", views.bots, name="bots"),
+    path("card-sets/", views.card_sets, name="card_sets"),
+    path("cards/", views.cards, name="cards"),
+    path("kingdoms/", views.kingdoms, name="kingdoms"),
+    path("games/", views.games, name="games"),
+    path("games/<int:pk>/", views.game, name="game"),
+    path("games/<int:pk>/join/", views.game_join, name="join"),
+    path("games/<int:pk>/leave/", views.game_leave, name="leave"),
+    path("games/<int:pk>/start/", views.game_start, name="start"),
+    path("games/<int:pk>/view/", views.game_view, name="view"),
+    path("games/<int:pk>/decisions/", views.game_decisions, name="decisions"),
+    path("games/<int:pk>/log/", views.game_log, name="log"),
+    path("games/<int:pk>/record/", views.game_record, name="record"),
+    path("games/<int:pk>/answer/", views.game_answer, name="answer"),
+]
+
+urlpatterns = [
+    path("api/v1/", include(v1)),
+    path("profile/api-tokens/", web.tokens, name="tokens"),
+    path("profile/api-tokens/<int:token_id>/revoke/", web.token_revoke, name="token_revoke"),
+    re_path(r"^api/", views.not_found),
+]

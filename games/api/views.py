@@ -1,0 +1,254 @@
+"""API views: check access, validate, call a selector or a service; nothing else.
+
+Each view is a thin function (healthchecks style). Writes go through games.services, which
+refuses a bad move without changing anything; errors become {"code", "detail"} in
+games.api.exceptions.
+"""
+
+from __future__ import annotations
+
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework.decorators import api_view, throttle_classes
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import selectors, services
+from games.api import docs, records
+from games.api import selectors as api_selectors
+from games.api import serializers as s
+from games.api.exceptions import ApiError
+from games.api.idempotency import idempotent
+from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
+from games.models import Game, GameStatus, display_name
+
+
+def _visible_game(request: Request, pk: int) -> Game:
+    """The game, or 404 if it does not exist or is private and the user has no seat in it."""
+    game = get_object_or_404(Game.objects.select_related("creator"), pk=pk)
+    if not selectors.game_visible_to(game, request.user):
+        raise ApiError("not_found", "no such game", 404)
+    return game
+
+
+def _my_position(request: Request, game: Game) -> int | None:
+    seat = selectors.seat_of(game, request.user)
+    return seat.position if seat else None
+
+
+# --- catalogue and me ------------------------------------------------------------------------
+
+
+@docs.me
+@api_view(["GET"])
+def me(request: Request) -> Response:
+    user = request.user
+    return Response({"id": user.pk, "username": user.username, "display_name": display_name(user)})
+
+
+@docs.bots
+@api_view(["GET"])
+def bots(request: Request) -> Response:
+    return Response([{"strategy": k, "label": v} for k, v in selectors.bot_choices()])
+
+
+@docs.card_sets
+@api_view(["GET"])
+def card_sets(request: Request) -> Response:
+    return Response(s.CardSetSerializer(selectors.card_sets(), many=True).data)
+
+
+@docs.cards
+@api_view(["GET"])
+def cards(request: Request) -> Response:
+    found = api_selectors.cards_catalogue(
+        card_set=request.query_params.get("set"),
+        kingdom_only=_bool_param(request, "kingdom"),
+    )
+    return Response(s.CardSerializer(found, many=True).data)
+
+
+@docs.kingdoms
+@api_view(["GET"])
+def kingdoms(request: Request) -> Response:
+    found = api_selectors.kingdoms_listed(
+        recommended=_bool_param(request, "recommended"),
+        card_set=request.query_params.get("set"),
+    )
+    return Response(s.KingdomSerializer(found, many=True).data)
+
+
+# --- games -----------------------------------------------------------------------------------
+
+GAME_FILTERS = ("mine", "waiting", "open", "finished")
+
+
+class GamePagination(LimitOffsetPagination):
+    default_limit = 50
+    max_limit = 200
+
+
+@docs.games
+@api_view(["GET", "POST"])
+@throttle_classes([ReadWriteThrottle, CreateGameThrottle])
+def games(request: Request) -> Response:
+    if request.method == "POST":
+        return idempotent(request, lambda: _game_create(request))
+    which = request.query_params.get("filter", "mine")
+    if which not in GAME_FILTERS:
+        raise ApiError("invalid_filter", f"filter must be one of {', '.join(GAME_FILTERS)}", 400)
+    paginator = GamePagination()
+    found = paginator.paginate_queryset(_games_filtered(request.user, which), request)
+    return paginator.get_paginated_response(
+        s.GameSerializer(found, many=True, context={"request": request}).data)
+
+
+def _games_filtered(user, which: str) -> list[Game]:
+    if which == "open":
+        return list(selectors.games_lobby())
+    if which == "waiting":
+        return list(selectors.games_waiting_for(user).select_related("creator"))
+    mine = [seat.game for seat in selectors.games_for_user(user)]
+    if which == "finished":
+        return [game for game in mine if game.status == GameStatus.FINISHED]
+    return mine
+
+
+def _game_create(request: Request) -> Response:
+    data = s.GameCreateSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    game = services.game_create(creator=request.user, **data.validated_data)
+    return Response(s.GameSerializer(game, context={"request": request}).data, status=201)
+
+
+@docs.game
+@api_view(["GET"])
+def game(request: Request, pk: int) -> Response:
+    return Response(s.GameSerializer(_visible_game(request, pk), context={"request": request}).data)
+
+
+@docs.join
+@api_view(["POST"])
+def game_join(request: Request, pk: int) -> Response:
+    def act() -> Response:
+        body = s.JoinSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        target = get_object_or_404(Game, pk=pk)
+        token = body.validated_data.get("invite_token") or None
+        services.seat_join(game=target, user=request.user, invite_token=token)
+        target.refresh_from_db()
+        return Response(s.GameSerializer(target, context={"request": request}).data)
+
+    return idempotent(request, act)
+
+
+@docs.leave
+@api_view(["POST"])
+def game_leave(request: Request, pk: int) -> Response:
+    def act() -> Response:
+        target = services.seat_leave(game=_visible_game(request, pk), user=request.user)
+        return Response(s.GameSerializer(target, context={"request": request}).data)
+
+    return idempotent(request, act)
+
+
+@docs.start
+@api_view(["POST"])
+def game_start(request: Request, pk: int) -> Response:
+    def act() -> Response:
+        target = services.game_start(game=_visible_game(request, pk), user=request.user)
+        return Response(s.GameSerializer(target, context={"request": request}).data)
+
+    return idempotent(request, act)
+
+
+# --- what I see, and my moves ----------------------------------------------------------------
+
+
+@docs.view
+@api_view(["GET"])
+def game_view(request: Request, pk: int) -> Response:
+    target = _visible_game(request, pk)
+    view = selectors.game_view(target, _my_position(request, target))
+    if view is None:
+        raise ApiError("not_started", "the game has not started yet", 409)
+    return Response(view)
+
+
+@docs.decisions
+@api_view(["GET"])
+def game_decisions(request: Request, pk: int) -> Response:
+    target = _visible_game(request, pk)
+    position = _my_position(request, target)
+    return Response({"game": target.pk, "step": target.step, "seat": position,
+                     "decisions": selectors.decisions_for(target, position)})
+
+
+@docs.log
+@api_view(["GET"])
+def game_log(request: Request, pk: int) -> Response:
+    target = _visible_game(request, pk)
+    since = _int_param(request, "since", 0)
+    view = selectors.game_view(target, _my_position(request, target))
+    if view is None:
+        raise ApiError("not_started", "the game has not started yet", 409)
+    return Response({"game": target.pk, "step": target.step, "since": since,
+                     "over": view["over"], "events": view["log"][since:]})
+
+
+@docs.record
+@api_view(["GET"])
+def game_record(request: Request, pk: int) -> Response:
+    target = _visible_game(request, pk)
+    if not records.game_is_over(target):
+        raise ApiError("game_not_over", "the record is published when the game ends", 409)
+    return Response(records.record_build(target))
+
+
+@docs.answer
+@api_view(["POST"])
+def game_answer(request: Request, pk: int) -> Response:
+    target = get_object_or_404(Game, pk=pk)
+    return idempotent(request, lambda: _answer(request, target))
+
+
+def _answer(request: Request, target: Game) -> Response:
+    position = _my_position(request, target)
+    if position is None:
+        raise ApiError("not_in_game", "you have no seat in this game", 403)
+    body = s.AnswerSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    data = body.validated_data
+    opened = next((d for d in target.decisions if d["id"] == data["decision"]), None)
+    if data.get("seat", position) != position or (opened and opened["seat"] != position):
+        raise ApiError("not_your_seat", "this decision belongs to another seat", 403)
+    result = services.decision_submit(
+        game_id=target.pk, seat=position, decision_id=data["decision"], answer=data["answer"],
+        step=data["step"],
+    )
+    return Response({"game": result.game_id, "step": result.step, "status": result.status})
+
+
+def _bool_param(request: Request, name: str) -> bool:
+    raw = request.query_params.get(name, "false")
+    if raw not in ("true", "false", "1", "0"):
+        raise ApiError("invalid_parameter", f"{name} must be true or false", 400)
+    return raw in ("true", "1")
+
+
+def _int_param(request: Request, name: str, default: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit():
+        raise ApiError("invalid_parameter", f"{name} must be a whole number", 400)
+    return int(raw)
+
+
+
+@csrf_exempt
+def not_found(request, *args, **kwargs) -> JsonResponse:
+    """Any other URL under /api/: a JSON 404 rather than the site's HTML page."""
+    return JsonResponse({"code": "not_found", "detail": "no such API endpoint"}, status=404)

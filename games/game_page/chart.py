@@ -1,0 +1,92 @@
+"""Victory points by turn for the end screen: replayed from the record, drawn as inline SVG.
+
+The stored snapshot only knows the final state, so the curve comes from replaying setup +
+seed + answers once (a few milliseconds for a whole game) and reading every player's score
+whenever a turn ends. The result is cached per game and step; only finished games ask.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.utils.html import escape
+
+import engine
+from games import selectors
+from games.models import Game
+
+COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#148f77"]
+W, H, PAD_L, PAD_R, PAD_T, PAD_B = 720, 270, 40, 170, 14, 34
+
+
+def vp_by_turn(game: Game) -> list[list[int]]:
+    """Scores of every player at the start and after each turn of the game (one row each)."""
+    key = f"game-page:vp:{game.pk}:{game.step}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = _replay_scores(selectors.game_record(game))
+        cache.set(key, rows, 3600)
+    return rows
+
+
+def _replay_scores(record: dict) -> list[list[int]]:
+    table = engine.new_game(record["setup"], record["seed"])
+    seats = range(len(table.players))
+    rows = [[table.score(p) for p in seats]]
+    turn = table.turn_no
+    for seat, decision_id, answer in record["answers"]:
+        table.answer(seat, decision_id, answer)
+        if table.turn_no != turn or table.over:
+            rows.append([table.score(p) for p in seats])
+            turn = table.turn_no
+    return rows
+
+
+def vp_chart_svg(game: Game, names: list[str]) -> str:
+    """An accessible line chart (title, description, legend) as an SVG string."""
+    rows = vp_by_turn(game)
+    n = len(names)
+    top = max(max(max(r) for r in rows), 1)
+    low = min(min(min(r) for r in rows), 0)
+    span_x = max((len(rows) - 1) / n, 1)  # in rounds: x = turns played / players
+
+    def xy(i: float, v: int) -> str:
+        x = PAD_L + (W - PAD_L - PAD_R) * i / span_x
+        y = PAD_T + (H - PAD_T - PAD_B) * (top - v) / (top - low)
+        return f"{x:.1f},{y:.1f}"
+
+    finals = ", ".join(f"{names[p]} {rows[-1][p]}" for p in range(n))
+    parts = [
+        f'<svg class="vp-chart" viewBox="0 0 {W} {H}" role="img" '
+        f'aria-labelledby="vp-title vp-desc" xmlns="http://www.w3.org/2000/svg">',
+        '<title id="vp-title">Victory points by turn</title>',
+        f'<desc id="vp-desc">{escape(f"{len(rows) - 1} turns in all. Final: {finals}.")}</desc>',
+    ]
+    parts += _grid(top, low, span_x, xy)
+    for p in range(n):
+        colour = COLOURS[p % len(COLOURS)]
+        points = " ".join(xy(i / n, row[p]) for i, row in enumerate(rows))
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
+                     f'points="{points}"/>')
+        y = PAD_T + 18 * p + 8
+        parts.append(f'<rect x="{W - PAD_R + 10}" y="{y - 8}" width="12" height="12" '
+                     f'fill="{colour}"/><text x="{W - PAD_R + 27}" y="{y + 2}">'
+                     f'{escape(names[p][:18])} ({rows[-1][p]} VP)</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _grid(top: int, low: int, span_x: float, xy) -> list[str]:
+    out = []
+    step = max(1, (top - low) // 6 or 1)
+    for v in range(low - low % step, top + 1, step):
+        x0, y = xy(0, v).split(",")
+        x1 = xy(span_x, v).split(",")[0]
+        out.append(f'<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" class="grid"/>'
+                   f'<text x="{PAD_L - 6}" y="{float(y) + 4:.1f}" text-anchor="end">{v}</text>')
+    every = max(1, int(span_x) // 10)
+    for i in range(0, int(span_x) + 1, every):
+        x, _ = xy(i, low).split(",")
+        out.append(f'<text x="{x}" y="{H - PAD_B + 16}" text-anchor="middle">{i}</text>')
+    out.append(f'<text x="{(W - PAD_R + PAD_L) / 2:.0f}" y="{H - 4}" text-anchor="middle">'
+               'round</text>')
+    return out

@@ -1,0 +1,72 @@
+"""The game page's WebSocket: join the game's group, push each socket its OWN seat's table.
+
+Authenticated by the session (AuthMiddlewareStack). A private game refuses any socket whose
+user has no seat in it; a listed game accepts spectators, who get the spectator view. The
+group message carries only the game id and step; the fragment is rendered here, per socket,
+for the seat fixed at connect time, so one seat's socket can never carry another's hand.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import broadcast, selectors
+from games.game_page.views import render_live
+from games.models import Game
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    game_id: int
+    position: int | None
+    sent: tuple[int, str]
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
+        allowed, self.position = await self._access()
+        if not allowed:
+            await self.close(code=4403)
+            return
+        self.sent = (-1, "")
+        self.group = broadcast.group_name(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content: dict, **kwargs) -> None:
+        """{"have": step}: the client tells which step it shows; send the table if newer."""
+        have = content.get("have")
+        if isinstance(have, int):
+            await self._push(lambda step, status: step > have)
+
+    async def game_moved(self, event: dict) -> None:
+        # Anything this socket has not sent yet; an abandoned game keeps its step but
+        # changes its status, so that is news too.
+        await self._push(lambda step, status: (step, status) != self.sent
+                         and step >= self.sent[0])
+
+    async def _push(self, wanted) -> None:
+        step, status, html = await self._render()
+        if step is None or not wanted(step, status):
+            return
+        self.sent = (step, status)
+        await self.send_json({"type": "moved", "step": step, "status": status, "html": html})
+
+    @database_sync_to_async
+    def _access(self) -> tuple[bool, int | None]:
+        game = Game.objects.filter(pk=self.game_id).first()
+        user = self.scope.get("user")
+        if game is None or not selectors.game_visible_to(game, user):
+            return False, None
+        seat = selectors.seat_of(game, user)
+        return True, seat.position if seat else None
+
+    @database_sync_to_async
+    def _render(self) -> tuple[int | None, str, str]:
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is None or not game.snapshot:
+            return None, "", ""
+        return game.step, game.status, render_live(game, self.position)

@@ -1,0 +1,227 @@
+"""Everything the game page's templates draw, built from ONE `game.view(seat)`.
+
+`live_context` is shared by the page, the form POST (for its JSON reply) and the WebSocket
+consumer, so a socket always receives exactly what a reload would show that seat.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from engine import CARDS
+from games import selectors
+from games.game_page import chart
+from games.game_page.forms import decision_ui
+from games.game_page.logtext import log_lines
+from games.models import Game, GameStatus, Seat
+
+LOG_LINES_SHOWN = 400
+SINCE_LINES_SHOWN = 14
+TYPE_ORDER = {"Action": 0, "Treasure": 1, "Victory": 2, "Curse": 3}
+
+
+def live_context(game: Game, position: int | None) -> dict[str, Any]:
+    """The context of `_live.html` for seat `position` (None: a spectator)."""
+    view = selectors.game_view(game, position)
+    if view is None:
+        return {"game": game, "view": None}
+    seats = selectors.game_seats(game)
+    names = [p["name"] for p in view["players"]]
+    running = game.status == GameStatus.RUNNING
+    decisions = [decision_ui(d) for d in view["pending"] if d["seat"] == position and running]
+    edition = _editions(view["options"])
+    ctx = {
+        "game": game,
+        "view": view,
+        "me": position,
+        "step": game.step,
+        "names": names,
+        "turn": _turn(view, names, position),
+        "decisions": decisions,
+        "buy": next((d for d in decisions if d["style"] == "buy"), None),
+        "supply": _supply(view, decisions, edition),
+        "non_supply": [_pile(p, edition) for p in view["non_supply"]],
+        "hand": _hand(view.get("hand"), decisions, edition),
+        "looking": [_card(c["name"], edition, id=c["id"]) for c in view.get("looking", [])],
+        "players": _players(view, seats, game, position),
+        "waiting": _waiting(view, seats, game, position),
+        "log": _newest_turn_first(log_lines(view["log"], names, position))[:LOG_LINES_SHOWN],
+        "since": _since(game, view, names, position),
+        "trash": _counted(view["trash"]),
+        "near_end": _near_end(view),
+    }
+    if view["over"]:
+        ctx["end"] = _end(game, view, names, position)
+    return ctx
+
+
+def _editions(options: dict) -> Any:
+    def edition_of(name: str) -> int:
+        eds = CARDS[name].editions
+        want = options["card_editions"].get(name, options["edition"])
+        return want if want in eds else eds[-1]
+
+    return edition_of
+
+
+def _card(name: str, edition_of: Any, **extra: Any) -> dict[str, Any]:
+    """A card as drawn: printed data (types, text for its edition) plus `extra`."""
+    c = CARDS[name]
+    types = list(c.types)
+    return {"name": name, "types": types, "type_line": " – ".join(types), "cost": c.cost,
+            "text": c.text_for(edition_of(name)),
+            "classes": " ".join(f"type-{t.lower()}" for t in types), **extra}
+
+
+def _pile(pile: dict, edition_of: Any, picks: dict | None = None) -> dict[str, Any]:
+    name = pile["top"] or pile["pile"]
+    if name not in CARDS:  # a split pile shown by its pile name
+        return {"name": name, "types": pile["types"], "cost": pile["cost"], "text": "",
+                "count": pile["count"], "pile": pile["pile"], "classes": "", "type_line": ""}
+    card = _card(name, edition_of, count=pile["count"], pile=pile["pile"])
+    card["cost"] = pile["cost"]  # the current cost (after reductions)
+    card["empty"] = pile["count"] == 0
+    card["pick"] = (picks or {}).get(pile["pile"])
+    return card
+
+
+def _supply(view: dict, decisions: list[dict], edition_of: Any) -> dict[str, list]:
+    """Basic and Kingdom piles; piles an open decision lets me buy or pick are buttons."""
+    picks: dict[str, dict] = {}
+    for d in decisions:
+        field, verb = ("buy", "Buy") if d["kind"] == "BuyPhase" else ("pile", "Choose")
+        for name in d.get("buyable", ()):
+            picks.setdefault(name, {"decision": d["id"], "field": field, "verb": verb})
+    basic, kingdom = [], []
+    for pile in view["supply"]:
+        name = pile["top"] or pile["pile"]
+        target = kingdom if (name not in CARDS or CARDS[name].is_kingdom) else basic
+        target.append(_pile(pile, edition_of, picks))
+    kingdom.sort(key=lambda c: (c["cost"], c["name"]))
+    return {"basic": basic, "kingdom": kingdom}
+
+
+def _hand(hand: list[dict] | None, decisions: list[dict], edition_of: Any) -> list[dict] | None:
+    if hand is None:
+        return None
+    playable: dict[int, str] = {}
+    for d in decisions:
+        if d["kind"] == "PlayAction":
+            playable.update({c["id"]: d["id"] for c in d["cards"]})
+        elif d["kind"] == "BuyPhase":
+            playable.update({c["id"]: d["id"] for c in d["treasures"]})
+    cards = [_card(c["name"], edition_of, id=c["id"], decision=playable.get(c["id"]))
+             for c in hand]
+    return sorted(cards, key=lambda c: (min(TYPE_ORDER.get(t, 4) for t in c["types"] or ["?"]),
+                                        c["name"]))
+
+
+def _newest_turn_first(lines: list[dict]) -> list[dict]:
+    """Turns newest first, each under its header and read top to bottom within the turn."""
+    groups: list[list[dict]] = [[]]
+    for line in lines:
+        if line["turn"]:
+            groups.append([])
+        groups[-1].append(line)
+    return [line for group in reversed(groups) for line in group]
+
+
+def _turn(view: dict, names: list[str], me: int | None) -> dict[str, Any]:
+    t = view["turn"]
+    return {**t, "name": names[t["player"]], "mine": t["player"] == me}
+
+
+def _counted(names: list[str]) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return sorted(counts.items())
+
+
+def _players(view: dict, seats: list[Seat], game: Game, me: int | None) -> list[dict]:
+    by_pos = {s.position: s for s in seats}
+    out = []
+    for p in view["players"]:
+        seat = by_pos.get(p["seat"])
+        out.append({**p, "you": p["seat"] == me, "active": p["seat"] == view["turn"]["player"],
+                    "bot": bool(seat and seat.is_bot), "in_play_counted": _counted(p["in_play"]),
+                    "waiting": p["seat"] in view["waiting_for"]})
+    return out
+
+
+def _waiting(view: dict, seats: list[Seat], game: Game, me: int | None) -> list[dict]:
+    """Who must answer now, since when, and until when.
+
+    The deadline is the play package's decision clock when it keeps one, else
+    waiting_since + the game's time limit.
+    """
+    if game.status != GameStatus.RUNNING:
+        return []
+    by_pos = {s.position: s for s in seats}
+    clocks = _seat_statuses(game)
+    out = []
+    for pos in view["waiting_for"]:
+        seat = by_pos.get(pos)
+        since = seat.waiting_since if seat else None
+        status = clocks.get(pos, {})
+        deadline = status.get("deadline_at") or (
+            since + timedelta(days=game.time_limit_days) if since else None)
+        out.append({"seat": pos, "name": view["players"][pos]["name"], "you": pos == me,
+                    "bot": bool(seat and seat.is_bot), "since": since, "deadline": deadline,
+                    "on_vacation": status.get("on_vacation", False),
+                    "taken_over": status.get("taken_over", False)})
+    return out
+
+
+def _seat_statuses(game: Game) -> dict[int, dict]:
+    try:
+        from games.play.selectors import seat_statuses
+    except ImportError:  # the play-by-the-turn package is optional here
+        return {}
+    return seat_statuses(game)
+
+
+def _since(game: Game, view: dict, names: list[str], me: int | None) -> dict | None:
+    """What happened since my last move: the log after my last own event, and when that was.
+
+    Derived, not stored: my last move is the newest GameStep of my seat; the lines are the
+    log entries after the last event of mine (turn headers aside).
+    """
+    if me is None or view["over"]:
+        return None
+    log = view["log"]
+    last = max((i for i, ev in enumerate(log) if ev.get("seat") == me and ev["type"] != "turn"),
+               default=None)
+    if last is None:
+        return None
+    shown = [ev for ev in log[last + 1:] if ev["type"] not in ("draw", "shuffle")]
+    lines = [ln for ln in log_lines(shown, names, me) if not ln["turn"]]
+    if not lines:
+        return None
+    step = game.steps.filter(seat=me).order_by("-number").only("number", "created_at").first()
+    return {"lines": lines[-SINCE_LINES_SHOWN:], "more": max(0, len(lines) - SINCE_LINES_SHOWN),
+            "at": step.created_at if step else None,
+            "moves": game.step - step.number if step else game.step}
+
+
+def _near_end(view: dict) -> dict | None:
+    empty = view["empty_supply_piles"]
+    provinces = next((p["count"] for p in view["supply"] if p["pile"] == "Province"), None)
+    limit = 4 if len(view["players"]) >= 5 else 3
+    if empty == 0 and (provinces is None or provinces > 4):
+        return None
+    return {"empty": empty, "limit": limit, "provinces": provinces}
+
+
+def _end(game: Game, view: dict, names: list[str], me: int | None) -> dict[str, Any]:
+    result = view.get("result") or {}
+    winners = result.get("winners", [])
+    ranking = sorted(view["players"], key=lambda p: (-p["score"], p["turns"]))
+    return {
+        "winners": [names[w] for w in winners],
+        "i_won": me in winners,
+        "ranking": [{**p, "won": p["seat"] in winners, "deck": _counted(p["cards"]),
+                     "deck_size": len(p["cards"])} for p in ranking],
+        "chart": chart.vp_chart_svg(game, names),
+    }

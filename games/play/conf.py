@@ -1,0 +1,26 @@
+"""Play-by-the-turn settings, each with a default (settings.py may override any of them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+
+DEFAULTS: dict[str, Any] = {
+    "PLAY_EXPIRY_STRIKES": 3,  # consecutive expiries before the bot takes the seat over
+    "PLAY_REACTION_LIMIT_HOURS": 24,  # cap for decisions outside your own turn
+    "PLAY_REMINDER_FRACTION": 0.8,  # remind when this much of the time has gone
+    "PLAY_VACATION_DAYS_PER_YEAR": 14,
+    "PLAY_PRESENCE_SECONDS": 90,  # a heartbeat this recent means "has the game open"
+    "PLAY_TURN_EMAIL_GRACE_SECONDS": 0,
+    "PLAY_TAKEOVER_STRATEGY": "heuristic",
+    "PLAY_WEBHOOK_MAX_ATTEMPTS": 6,
+    "PLAY_WEBHOOK_BACKOFF_SECONDS": 60,  # 1, 2, 4, 8, 16 minutes between attempts
+    "PLAY_WEBHOOK_TIMEOUT_SECONDS": 10,
+    "PLAY_DIGEST_HOUR": 7,  # UTC hour after which the daily digest goes out
+    "PLAY_SWEEP_SECONDS": 60,  # embedded mode: how often the in-process sweep runs
+}
+
+
+def get(name: str) -> Any:
+    return getattr(settings, name, DEFAULTS[name])

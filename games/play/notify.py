@@ -1,0 +1,95 @@
+"""In-site notifications and emails. Every email links to the game and to unsubscribing."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+
+from games.models import PlayerPreferences
+from games.play.models import Notification
+
+UNSUBSCRIBE_SALT = "games.play.unsubscribe"
+
+
+def notification_add(*, user, game_id: int | None, kind: str, text: str, now: datetime,
+                     once: bool = False) -> Notification | None:
+    """Add a notice; with `once`, not while an unread one of the same kind and game exists."""
+    if once and Notification.objects.filter(
+        user=user, game_id=game_id, kind=kind, read_at__isnull=True
+    ).exists():
+        return None
+    return Notification.objects.create(
+        user=user, game_id=game_id, kind=kind, text=text, created_at=now
+    )
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def game_link(game_id: int) -> str:
+    """The game page itself (where one answers), else the game's summary."""
+    try:
+        return absolute(reverse("games:play", args=[game_id]))
+    except NoReverseMatch:
+        return absolute(reverse("games:detail", args=[game_id]))
+
+
+def unsubscribe_token(user) -> str:
+    return signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT)
+
+
+def unsubscribe_user_id(token: str) -> int | None:
+    try:
+        return int(signing.loads(token, salt=UNSUBSCRIBE_SALT)["u"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None
+
+
+def unsubscribe_link(user) -> str:
+    return absolute(reverse("play:unsubscribe", args=[unsubscribe_token(user)]))
+
+
+def prefs_of(user) -> PlayerPreferences:
+    prefs, _ = PlayerPreferences.objects.get_or_create(user=user)
+    return prefs
+
+
+def email_send(*, user, template: str, context: dict) -> bool:
+    """Render play/email/<template>.txt (first line: the subject) and send it to `user`."""
+    if not user.email:
+        return False
+    unsubscribe = unsubscribe_link(user)
+    context = {**context, "user": user, "unsubscribe_url": unsubscribe,
+               "settings_url": absolute(reverse("play:settings"))}
+    subject, _, body = render_to_string(f"play/email/{template}.txt", context).partition("\n")
+    message = EmailMultiAlternatives(
+        subject=subject.strip(), body=body.lstrip("\n"), to=[user.email],
+        headers={"List-Unsubscribe": f"<{unsubscribe}>",
+                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+    )
+    return message.send() == 1
+
+
+def email_turn(*, user, game_id: int, active: bool, deadline: datetime) -> bool:
+    return email_send(user=user, template="turn", context={
+        "game_id": game_id, "game_url": game_link(game_id), "active": active,
+        "deadline": deadline,
+    })
+
+
+def email_reminder(*, user, game_id: int, deadline: datetime) -> bool:
+    return email_send(user=user, template="reminder", context={
+        "game_id": game_id, "game_url": game_link(game_id), "deadline": deadline,
+    })
+
+
+def email_digest(*, user, games: list[dict]) -> bool:
+    for game in games:
+        game["url"] = game_link(game["id"])
+    return email_send(user=user, template="digest", context={"games": games})

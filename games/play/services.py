@@ -1,0 +1,427 @@
+"""Writes for play by the turn: clocks, deadlines, standing orders, takeover, vacation.
+
+Moves are made only through games.services.decision_submit, with the actor the log shows:
+"standing_order" (the player's own orders), "deadline" (the heuristic bot answering an expired
+decision on the player's behalf); a seat taken over is an ordinary bot seat ("bot").
+Every function takes `now` so tests control the clock.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+from games import background, selectors
+from games import services as game_services
+from games.exceptions import (
+    DecisionClosed,
+    GameError,
+    IllegalMove,
+    NotAllowed,
+    StaleStep,
+    WrongStatus,
+)
+from games.models import Game, GameStatus, GameStep, Seat
+from games.play import conf, notify, webhooks
+from games.play.models import (
+    DecisionClock,
+    PlayerState,
+    Presence,
+    SeatTakeover,
+    StandingOrderOverride,
+)
+from games.play.standing_orders import orders_clean, orders_merge, standing_answer
+
+log = logging.getLogger(__name__)
+
+ACTOR_STANDING_ORDER = "standing_order"
+ACTOR_DEADLINE = "deadline"
+MAX_MOVES_PER_EXPIRY = 200  # a turn is far shorter; this only bounds a buggy loop
+
+
+class VacationError(GameError):
+    code = "vacation"
+
+
+# --- after every committed move --------------------------------------------------------------
+
+
+def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[dict],
+                      now: datetime | None = None) -> None:
+    """React to a committed move: clocks, "your turn" notices, standing orders, webhooks."""
+    now = now or timezone.now()
+    seats = list(Seat.objects.filter(game_id=game_id, user__isnull=False).select_related("user"))
+    if not seats:
+        return  # bots only: nothing to time, tell or send
+    humans = {s.position: s for s in seats if not s.is_bot}
+    webhooks.game_moved_enqueue(game_id=game_id, step=step, status=status, decisions=decisions,
+                                seats={s.position: s for s in seats}, now=now)
+    if status != GameStatus.RUNNING:
+        DecisionClock.objects.filter(game_id=game_id).delete()
+        if status == GameStatus.FINISHED:
+            for seat in seats:
+                notify.notification_add(user=seat.user, game_id=game_id, kind="finished",
+                                        text=f"Game #{game_id} is over.", now=now, once=True)
+        return
+    _strikes_reset(game_id, step, humans)
+    game = Game.objects.filter(pk=game_id).only("pk", "time_limit_days", "snapshot").first()
+    if game is not None and any(d["seat"] in humans for d in decisions):
+        clocks_sync(game=game, seats=humans, decisions=decisions, now=now)
+        _standing_orders_schedule(game_id, step, decisions, humans)
+    else:
+        DecisionClock.objects.filter(game_id=game_id).delete()
+
+
+def _strikes_reset(game_id: int, step: int, humans: dict[int, Seat]) -> None:
+    """A decision the player answered themselves ends their run of expiries."""
+    last = GameStep.objects.filter(game_id=game_id, number=step).only("seat", "actor").first()
+    if last is not None and last.actor == "player" and last.seat in humans:
+        SeatTakeover.objects.filter(
+            game_id=game_id, position=last.seat, strikes__gt=0, taken_over_at__isnull=True
+        ).update(strikes=0)
+
+
+def clocks_sync(*, game: Game, seats: dict[int, Seat], decisions: list[dict],
+                now: datetime) -> None:
+    """One clock per human seat the game waits for; a new wait gets a fresh clock."""
+    existing = {c.position: c for c in DecisionClock.objects.filter(game_id=game.pk)}
+    waiting = {d["seat"] for d in decisions}
+    active = None
+    for position, seat in seats.items():
+        clock = existing.pop(position, None)
+        if position not in waiting or seat.waiting_since is None:
+            if clock is not None:
+                clock.delete()
+            continue
+        if clock is not None and clock.wait_started == seat.waiting_since:
+            continue
+        if active is None:
+            active = engine.loads(game.snapshot).active
+        _clock_start(game, seat, position == active, now)
+    for clock in existing.values():
+        clock.delete()
+
+
+def move_limit(game: Game, active_player: bool) -> timedelta:
+    """The active player's turn clock is the game's limit; reactions get at most 24 hours."""
+    limit = timedelta(days=game.time_limit_days)
+    if active_player:
+        return limit
+    return min(limit, timedelta(hours=conf.get("PLAY_REACTION_LIMIT_HOURS")))
+
+
+def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:
+    start = seat.waiting_since
+    limit = move_limit(game, active)
+    fields = {
+        "user_id": seat.user_id, "wait_started": start, "active_player": active,
+        "deadline_at": start + limit,
+        "remind_at": start + limit * conf.get("PLAY_REMINDER_FRACTION"),
+        "reminded_at": None, "turn_emailed_at": None,
+    }
+    DecisionClock.objects.update_or_create(game_id=game.pk, position=seat.position,
+                                           defaults=fields)
+    if active:
+        text = f"Your turn in game #{game.pk}."
+    else:
+        text = f"Game #{game.pk} is waiting for your answer."
+    notify.notification_add(user=seat.user, game_id=game.pk, kind="turn", text=text, now=now,
+                            once=True)
+
+
+# --- standing orders -------------------------------------------------------------------------
+
+
+def standing_orders_for(*, user, game_id: int | None) -> dict[str, Any]:
+    """The orders in force for `user` in a game: their defaults, then the game's override."""
+    prefs = notify.prefs_of(user)
+    override = None
+    if game_id is not None:
+        row = StandingOrderOverride.objects.filter(user=user, game_id=game_id).first()
+        override = row.orders if row else None
+    return orders_merge(prefs.standing_orders, override)
+
+
+def standing_orders_set(*, user, orders: dict, game_id: int | None = None) -> dict[str, Any]:
+    """Save default orders (game_id None) or one game's override; invalid keys are dropped."""
+    clean = orders_clean(orders)
+    if game_id is None:
+        prefs = notify.prefs_of(user)
+        prefs.standing_orders = clean
+        prefs.save(update_fields=["standing_orders"])
+    else:
+        if not Seat.objects.filter(game_id=game_id, user=user).exists():
+            raise NotAllowed("you have no seat in this game")
+        StandingOrderOverride.objects.update_or_create(
+            user=user, game_id=game_id, defaults={"orders": clean})
+    # Decisions already waiting that the new orders cover are answered now, not at deadline.
+    waiting = Seat.objects.filter(user=user, waiting_since__isnull=False, bot_strategy="",
+                                  game__status=GameStatus.RUNNING).select_related("game", "user")
+    if game_id is not None:
+        waiting = waiting.filter(game_id=game_id)
+    for seat in waiting:
+        game = seat.game
+        _standing_orders_schedule(game.pk, game.step, game.decisions, {seat.position: seat})
+    return clean
+
+
+def standing_orders_clear(*, user, game_id: int) -> None:
+    StandingOrderOverride.objects.filter(user=user, game_id=game_id).delete()
+
+
+def _standing_orders_schedule(game_id: int, step: int, decisions: list[dict],
+                              humans: dict[int, Seat]) -> None:
+    """Schedule the first open decision a standing order answers (one move per step)."""
+    for decision in decisions:
+        seat = humans.get(decision["seat"])
+        if seat is None:
+            continue
+        orders = standing_orders_for(user=seat.user, game_id=game_id)
+        if standing_answer(decision, orders) is not None:
+            from games.play.tasks import standing_order_answer  # tasks import this module
+
+            background.schedule(standing_order_answer, game_id, decision["id"], step)
+            return
+
+
+def standing_order_play(*, game_id: int, decision_id: str, step: int) -> bool:
+    """Answer `decision_id` by its player's standing orders, if still open at `step`."""
+    game, decision, seat = _open_decision(game_id, decision_id, step)
+    if decision is None or seat.is_bot or seat.user_id is None:
+        return False
+    answer = standing_answer(decision, standing_orders_for(user=seat.user, game_id=game_id))
+    if answer is None:
+        return False
+    return _submit(game_id, decision, answer, step, ACTOR_STANDING_ORDER)
+
+
+def _open_decision(game_id: int, decision_id: str, step: int):
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != GameStatus.RUNNING or game.step != step:
+        return game, None, None
+    decision = next((d for d in game.decisions if d["id"] == decision_id), None)
+    if decision is None:
+        return game, None, None
+    return game, decision, game.seats.select_related("user").get(position=decision["seat"])
+
+
+def _submit(game_id: int, decision: dict, answer: Any, step: int, actor: str) -> bool:
+    try:
+        game_services.decision_submit(
+            game_id=game_id, seat=decision["seat"], decision_id=decision["id"], answer=answer,
+            step=step, actor=actor)
+    except (StaleStep, DecisionClosed, WrongStatus):
+        return False
+    except IllegalMove as exc:  # an order the engine refuses leaves the player to decide
+        log.warning("game %s: %s answer %r refused: %s", game_id, actor, answer, exc.detail)
+        return False
+    return True
+
+
+# --- deadlines -------------------------------------------------------------------------------
+
+
+def deadline_expire(*, game_id: int, position: int, step: int,
+                    now: datetime | None = None) -> bool:
+    """Answer an expired seat's decisions for the rest of its turn; count a strike.
+
+    Standing orders answer what they cover; the heuristic bot answers the rest on the
+    player's behalf. A reaction (a Militia discard...) is one decision; on the active
+    player's own turn the bot finishes the turn, so a forgotten game does not take one
+    deadline per click.
+    """
+    now = now or timezone.now()
+    game = Game.objects.filter(pk=game_id).first()
+    clock = DecisionClock.objects.filter(game_id=game_id, position=position).first()
+    if game is None or game.status != GameStatus.RUNNING or game.step != step:
+        return False
+    if clock is None or clock.deadline_at > now or vacation_is_on(clock.user_id):
+        return False
+    seat = game.seats.select_related("user").get(position=position)
+    if seat.is_bot or seat.user_id is None:
+        return False
+    turn = _turn_of(game)
+    moved = 0
+    while moved < MAX_MOVES_PER_EXPIRY:
+        decision = next((d for d in game.decisions if d["seat"] == position), None)
+        if decision is None or (moved and _turn_of(game) != turn):
+            break
+        answer, actor = _expired_answer(game, seat, decision)
+        submitted = _submit(game_id, decision, answer, game.step, actor)
+        if not submitted and actor == ACTOR_STANDING_ORDER:
+            submitted = _submit(game_id, decision, _bot_answer(game, seat, decision),
+                                game.step, ACTOR_DEADLINE)
+        if not submitted:
+            break
+        moved += 1
+        game.refresh_from_db()
+        if game.status != GameStatus.RUNNING:
+            break
+    if moved:
+        _strike(game, seat, now)
+    return bool(moved)
+
+
+def _turn_of(game: Game) -> tuple[int, int]:
+    """(turn number, active seat): the bot stops answering when this changes."""
+    table = engine.loads(game.snapshot)
+    return (table.turn_no, table.active)
+
+
+def _expired_answer(game: Game, seat: Seat, decision: dict) -> tuple[Any, str]:
+    answer = standing_answer(decision, standing_orders_for(user=seat.user, game_id=game.pk))
+    if answer is not None:
+        return answer, ACTOR_STANDING_ORDER
+    return _bot_answer(game, seat, decision), ACTOR_DEADLINE
+
+
+def _bot_answer(game: Game, seat: Seat, decision: dict) -> Any:
+    stand_in = Seat(pk=seat.pk, game=game, position=seat.position,
+                    bot_strategy=conf.get("PLAY_TAKEOVER_STRATEGY"))  # in memory only
+    return selectors.bot_answer_for(game, stand_in, decision["id"])
+
+
+def _strike(game: Game, seat: Seat, now: datetime) -> None:
+    record, _ = SeatTakeover.objects.get_or_create(
+        game_id=game.pk, position=seat.position, defaults={"user_id": seat.user_id})
+    record.strikes += 1
+    record.save(update_fields=["strikes"])
+    notify.notification_add(
+        user=seat.user, game_id=game.pk, kind="expired", now=now,
+        text=f"Time ran out in game #{game.pk}; a move was made for you.")
+    if record.strikes >= conf.get("PLAY_EXPIRY_STRIKES"):
+        seat_takeover(game_id=game.pk, position=seat.position, now=now)
+
+
+# --- bot takeover ----------------------------------------------------------------------------
+
+
+def seat_takeover(*, game_id: int, position: int, now: datetime | None = None) -> None:
+    """Hand a seat to the bot for the rest of the game; the player keeps it and may return."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        seat = game.seats.select_related("user").get(position=position)
+        if game.status != GameStatus.RUNNING or seat.is_bot or seat.user_id is None:
+            return
+        seat.bot_strategy = conf.get("PLAY_TAKEOVER_STRATEGY")
+        seat.save(update_fields=["bot_strategy"])
+        SeatTakeover.objects.update_or_create(
+            game_id=game_id, position=position,
+            defaults={"user_id": seat.user_id, "taken_over_at": now})
+        DecisionClock.objects.filter(game_id=game_id, position=position).delete()
+        notify.notification_add(
+            user=seat.user, game_id=game_id, kind="takeover", now=now,
+            text=f"Too many deadlines passed in game #{game_id}: the bot plays your seat "
+                 "until you take it back.")
+        # The bot's moves and the page update are scheduled the same way as for any move.
+        game_services._announce_on_commit(game)
+
+
+def seat_take_back(*, game_id: int, user, now: datetime | None = None) -> Seat:
+    """The player takes their seat back from the bot, with a fresh clock."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        record = SeatTakeover.objects.filter(
+            game_id=game_id, user=user, taken_over_at__isnull=False).first()
+        if record is None:
+            raise NotAllowed("the bot is not playing a seat of yours in this game")
+        if game.status != GameStatus.RUNNING:
+            raise WrongStatus("this game is not running")
+        seat = game.seats.get(position=record.position)
+        seat.bot_strategy = ""
+        if seat.waiting_since is not None:
+            seat.waiting_since = now
+        seat.save(update_fields=["bot_strategy", "waiting_since"])
+        record.strikes = 0
+        record.taken_over_at = None
+        record.save(update_fields=["strikes", "taken_over_at"])
+        game_services._announce_on_commit(game)
+    return seat
+
+
+# --- vacation --------------------------------------------------------------------------------
+
+
+def player_state(user_id: int) -> PlayerState:
+    state, _ = PlayerState.objects.get_or_create(user_id=user_id)
+    return state
+
+
+def vacation_is_on(user_id: int) -> bool:
+    return PlayerState.objects.filter(user_id=user_id, vacation_since__isnull=False).exists()
+
+
+def vacation_left(state: PlayerState, now: datetime) -> timedelta:
+    """What is left of this year's bank (not counting a vacation in progress)."""
+    bank = timedelta(days=conf.get("PLAY_VACATION_DAYS_PER_YEAR"))
+    if state.vacation_year != now.year:
+        return bank
+    return max(bank - timedelta(seconds=state.vacation_used_seconds), timedelta(0))
+
+
+def vacation_start(*, user, now: datetime | None = None) -> PlayerState:
+    """Pause the player's clocks in every game until vacation_end (or the bank runs out)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        state = PlayerState.objects.select_for_update().get(pk=player_state(user.pk).pk)
+        if state.on_vacation:
+            return state
+        if vacation_left(state, now) <= timedelta(0):
+            raise VacationError("you have used all your vacation days this year")
+        if state.vacation_year != now.year:
+            state.vacation_year, state.vacation_used_seconds = now.year, 0
+        state.vacation_since = now
+        state.save()
+    return state
+
+
+def vacation_end(*, user, now: datetime | None = None) -> PlayerState:
+    """Back from vacation: charge the bank and move every paused deadline on by the pause."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        state = PlayerState.objects.select_for_update().get(pk=player_state(user.pk).pk)
+        if not state.on_vacation:
+            return state
+        since = state.vacation_since
+        end = min(now, since + vacation_left(state, since))
+        state.vacation_used_seconds += int((end - since).total_seconds())
+        state.vacation_since = None
+        state.save()
+        for clock in DecisionClock.objects.select_for_update().filter(user=user):
+            paused = end - max(clock.wait_started, since)
+            if paused > timedelta(0):
+                clock.deadline_at += paused
+                clock.remind_at += paused
+                clock.save(update_fields=["deadline_at", "remind_at"])
+    return state
+
+
+def vacations_expire(*, now: datetime) -> int:
+    """End the vacations whose bank ran out (the sweep calls this)."""
+    ended = 0
+    for state in PlayerState.objects.filter(vacation_since__isnull=False).select_related("user"):
+        if state.vacation_since + vacation_left(state, state.vacation_since) <= now:
+            vacation_end(user=state.user, now=now)
+            ended += 1
+    return ended
+
+
+# --- presence --------------------------------------------------------------------------------
+
+
+def presence_touch(user, game_id: int, now: datetime | None = None) -> None:
+    """The player's browser has game `game_id` open (the game page calls this every ~30 s)."""
+    Presence.objects.update_or_create(
+        user=user, game_id=game_id, defaults={"seen_at": now or timezone.now()})
+
+
+def is_present(user_id: int, game_id: int, now: datetime) -> bool:
+    since = now - timedelta(seconds=conf.get("PLAY_PRESENCE_SECONDS"))
+    return Presence.objects.filter(user_id=user_id, game_id=game_id, seen_at__gte=since).exists()

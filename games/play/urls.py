@@ -1,0 +1,18 @@
+from django.urls import path
+
+from games.play import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("notifications/", views.notifications, name="notifications"),
+    path("notifications/read/", views.notifications_read, name="notifications_read"),
+    path("settings/", views.play_settings, name="settings"),
+    path("vacation/", views.vacation_toggle, name="vacation"),
+    path("webhooks/", views.webhook_add, name="webhook_add"),
+    path("webhooks/<int:pk>/delete/", views.webhook_delete, name="webhook_delete"),
+    path("games/<int:pk>/orders/", views.game_orders, name="game_orders"),
+    path("games/<int:pk>/take-back/", views.take_back, name="take_back"),
+    path("games/<int:pk>/presence/", views.presence, name="presence"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+]

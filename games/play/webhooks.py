@@ -1,0 +1,145 @@
+"""Webhooks: each player's game events POSTed as JSON, signed, retried with backoff.
+
+The events are exactly the API event stream's (games.api.events.events_for_seat): ids and
+steps only, so no event can leak another seat's cards. One POST per event.
+
+Signature: header `X-Dominion-Signature: sha256=<hex>` is HMAC-SHA256 of the exact request
+body with the webhook's secret; receivers compare it with hmac.compare_digest. The body
+carries `delivery` (an id, the same on every retry) so receivers can drop duplicates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import urllib.error
+import urllib.request
+from datetime import datetime, timedelta
+
+from django.db.models import F
+from django.utils import timezone
+
+from games import background
+from games.api import events as api_events
+from games.models import Seat
+from games.play import conf
+from games.play.models import Webhook, WebhookDelivery
+
+SIGNATURE_HEADER = "X-Dominion-Signature"
+
+
+def signature(secret: str, body: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def webhook_create(*, user, url: str) -> Webhook:
+    return Webhook.objects.create(user=user, url=url)
+
+
+def webhook_delete(*, user, webhook_id: int) -> None:
+    Webhook.objects.filter(user=user, pk=webhook_id).delete()
+
+
+def game_moved_enqueue(*, game_id: int, step: int, status: str, decisions: list[dict],
+                       seats: dict[int, Seat], now: datetime) -> int:
+    """The API stream's events for each seated player, one delivery per event and webhook."""
+    by_user = {seat.user_id: position for position, seat in seats.items()}
+    created = 0
+    for hook in Webhook.objects.filter(user_id__in=list(by_user), active=True):
+        for event in api_events.events_for_seat(
+                game_id=game_id, step=step, status=status, position=by_user[hook.user_id],
+                decisions=decisions):
+            delivery, new = WebhookDelivery.objects.get_or_create(
+                webhook=hook, event_key=event_key(event),
+                defaults={"event": event, "created_at": now, "next_attempt_at": now})
+            if new:
+                _schedule(delivery.pk)
+                created += 1
+    return created
+
+
+def event_key(event: dict) -> str:
+    """The same event (a re-sent signal, a retried task) maps to the same delivery."""
+    parts = [event["type"], event["game"], event["step"], event.get("decision", "")]
+    return ":".join(str(p) for p in parts).rstrip(":")
+
+
+def _schedule(delivery_id: int) -> None:
+    from games.play.tasks import webhook_deliver
+
+    background.schedule(webhook_deliver, delivery_id)
+
+
+def backoff(attempts: int) -> timedelta:
+    """Wait after the `attempts`-th failure: base, 2×base, 4×base..."""
+    return timedelta(seconds=conf.get("PLAY_WEBHOOK_BACKOFF_SECONDS") * 2 ** (attempts - 1))
+
+
+def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> float | None:
+    """POST one due delivery. Returns seconds until the retry, or None when there is none.
+
+    The attempt is claimed with a conditional UPDATE before the POST (no lock is held while
+    the network is slow), so a duplicate task or a concurrent sweep cannot send it twice.
+    """
+    now = now or timezone.now()
+    delivery = WebhookDelivery.objects.select_related("webhook").filter(
+        pk=delivery_id, status=WebhookDelivery.PENDING).first()
+    if delivery is None or (delivery.next_attempt_at and delivery.next_attempt_at > now):
+        return None
+    attempts = delivery.attempts + 1
+    claimed = WebhookDelivery.objects.filter(
+        pk=delivery.pk, attempts=delivery.attempts, status=WebhookDelivery.PENDING,
+    ).update(attempts=F("attempts") + 1, next_attempt_at=now + backoff(attempts))
+    if not claimed:
+        return None
+    code, error = _post(delivery)
+    return _record(delivery, attempts, code, error, now)
+
+
+def _body(delivery: WebhookDelivery) -> bytes:
+    payload = {"delivery": delivery.pk, **delivery.event}
+    return json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
+    body = _body(delivery)
+    request = urllib.request.Request(delivery.webhook.url, data=body, method="POST", headers={
+        "Content-Type": "application/json",
+        "User-Agent": "dominion-by-the-turn-webhooks",
+        SIGNATURE_HEADER: signature(delivery.webhook.secret, body),
+        "X-Dominion-Event": str(delivery.event.get("type", "")),
+        "X-Dominion-Delivery": str(delivery.pk),
+    })
+    try:
+        timeout = conf.get("PLAY_WEBHOOK_TIMEOUT_SECONDS")
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310
+            return response.status, ""
+    except urllib.error.HTTPError as exc:
+        return exc.code, f"HTTP {exc.code}"
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        return None, str(getattr(exc, "reason", exc))[:300]
+
+
+def _record(delivery: WebhookDelivery, attempts: int, code: int | None, error: str,
+            now: datetime) -> float | None:
+    fields = {"last_status_code": code, "last_error": error}
+    retry = None
+    if code is not None and 200 <= code < 300:
+        fields.update(status=WebhookDelivery.DELIVERED, delivered_at=now, next_attempt_at=None)
+    elif attempts >= conf.get("PLAY_WEBHOOK_MAX_ATTEMPTS"):
+        fields.update(status=WebhookDelivery.FAILED, next_attempt_at=None)
+    else:
+        retry = backoff(attempts).total_seconds()
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(**fields)
+    return retry
+
+
+def deliveries_schedule(*, now: datetime) -> int:
+    """The sweep's part: schedule every pending delivery whose retry time has come."""
+    due = list(WebhookDelivery.objects.filter(
+        status=WebhookDelivery.PENDING, next_attempt_at__lte=now,
+    ).values_list("pk", flat=True)[:500])
+    for delivery_id in due:
+        _schedule(delivery_id)
+    return len(due)

@@ -1,0 +1,88 @@
+"""What I see: /view/ (exactly game.view(seat)), /decisions/ (mine) and /log/ (redacted)."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+
+pytestmark = pytest.mark.django_db
+
+
+def _engine_view(game, seat):
+    game.refresh_from_db()
+    return engine.loads(game.snapshot).view(seat)
+
+
+def test_my_view_is_exactly_the_engines_view_for_my_seat(running_game, as_alice, as_bob,
+                                                           play_one):
+    play_one(running_game)
+    for client, seat in ((as_alice, 0), (as_bob, 1)):
+        response = client.get(f"/api/v1/games/{running_game.pk}/view/")
+        assert response.status_code == 200
+        assert response.json() == _engine_view(running_game, seat)
+
+
+def test_a_spectator_gets_the_spectators_view(running_game, client_for, make_user):
+    response = client_for(make_user("carol")).get(f"/api/v1/games/{running_game.pk}/view/")
+    assert response.json() == _engine_view(running_game, None)
+    assert "hand" not in response.json()
+
+
+def test_no_view_before_the_start(open_game, as_alice):
+    response = as_alice.get(f"/api/v1/games/{open_game.pk}/view/")
+    assert response.status_code == 409
+    assert response.json()["code"] == "not_started"
+
+
+def test_decisions_lists_only_mine(running_game, as_alice, as_bob):
+    running_game.refresh_from_db()
+    waiting = running_game.decisions[0]["seat"]
+    for client, seat in ((as_alice, 0), (as_bob, 1)):
+        body = client.get(f"/api/v1/games/{running_game.pk}/decisions/").json()
+        assert body["seat"] == seat and body["step"] == running_game.step
+        expected = [d for d in running_game.decisions if d["seat"] == seat]
+        assert body["decisions"] == expected
+        assert bool(expected) == (seat == waiting)
+
+
+def test_a_spectator_has_no_decisions(running_game, client_for, make_user):
+    body = client_for(make_user("carol")).get(f"/api/v1/games/{running_game.pk}/decisions/")
+    assert body.json()["seat"] is None and body.json()["decisions"] == []
+
+
+def test_the_log_is_redacted_for_me_and_full_after_the_end(running_game, as_alice, play_one,
+                                                            play_to_end):
+    for _ in range(6):
+        play_one(running_game)
+    body = as_alice.get(f"/api/v1/games/{running_game.pk}/log/").json()
+    assert body["over"] is False
+    assert body["events"] == _engine_view(running_game, 0)["log"]
+    play_to_end(running_game)
+    body = as_alice.get(f"/api/v1/games/{running_game.pk}/log/").json()
+    table = engine.loads(running_game.snapshot)
+    assert body["over"] is True
+    assert body["events"] == table.log_for(None) == table.log_for(1)
+
+
+def test_the_log_since(running_game, as_alice, play_one):
+    for _ in range(3):
+        play_one(running_game)
+    full = as_alice.get(f"/api/v1/games/{running_game.pk}/log/").json()["events"]
+    tail = as_alice.get(f"/api/v1/games/{running_game.pk}/log/?since=2").json()
+    assert tail["since"] == 2 and tail["events"] == full[2:]
+    bad = as_alice.get(f"/api/v1/games/{running_game.pk}/log/?since=-1")
+    assert bad.status_code == 400 and bad.json()["code"] == "invalid_parameter"
+
+
+def test_a_private_game_is_404_to_strangers(catalog, alice, client_for, make_user, base_kingdom):
+    from games import services
+
+    game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom,
+                                listed=False)
+    services.game_start(game=game, user=alice)
+    stranger = client_for(make_user("carol"))
+    for part in ("", "view/", "decisions/", "log/", "record/"):
+        response = stranger.get(f"/api/v1/games/{game.pk}/{part}")
+        assert response.status_code == 404, part
+        assert response.json()["code"] == "not_found"

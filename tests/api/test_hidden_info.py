@@ -1,0 +1,142 @@
+"""No API response or event for seat A shows seat B's hand, any deck, or the seed.
+
+Games between two humans and a bot are played through the services (the humans answered by
+the engine's bots, with varied strategies); at random positions every read endpoint is called
+as each human, and every event sent to them is captured. A card shows up in a response as
+{"id": n, "name": ...}; the omniscient state says which ids are hidden from A: B's hand, B's
+face-down `looking` cards, and every card still in any deck.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import engine
+from games import broadcast, selectors, services
+from games.models import Game, GameStatus
+
+pytestmark = pytest.mark.django_db
+
+GAMES = 5
+MAX_STEPS = 100
+SAMPLES_PER_GAME = 6
+HUMAN_STRATEGIES = ["heuristic", "random", "bmu"]
+READS = ("", "view/", "decisions/", "log/", "record/")
+
+
+def _card_refs(value):
+    """Every card id the JSON value shows as a card ({"id": int, "name": str})."""
+    if isinstance(value, dict):
+        if isinstance(value.get("id"), int) and isinstance(value.get("name"), str):
+            yield value["id"]
+        for item in value.values():
+            yield from _card_refs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _card_refs(item)
+
+
+def _keys(value):
+    if isinstance(value, dict):
+        yield from value
+        for item in value.values():
+            yield from _keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _keys(item)
+
+
+def _hidden_from(game: Game, viewer: int) -> set[int]:
+    table = engine.loads(game.snapshot)
+    hidden = set()
+    for position, player in enumerate(table.players):
+        hidden.update(player.deck)
+        if position != viewer:
+            hidden.update(player.hand)
+            hidden.update(player.looking)
+    return hidden
+
+
+def _check(payload, text: str, game: Game, viewer: int, where: str) -> None:
+    leaked = set(_card_refs(payload)) & _hidden_from(game, viewer)
+    assert not leaked, f"{where}: seat {viewer} sees hidden cards {leaked}"
+    assert "deck" not in set(_keys(payload)), f"{where}: a deck's contents"
+    if game.status == GameStatus.RUNNING:
+        assert game.seed not in text, f"{where}: the seed while the game runs"
+    assert game.snapshot not in text
+
+
+def _answer_as_human(game: Game, decision: dict, strategy: str):
+    seat = game.seats.get(position=decision["seat"])
+    seat.bot_strategy = strategy  # in memory only: the row stays a human seat
+    return selectors.bot_answer_for(game, seat, decision["id"])
+
+
+@pytest.fixture
+def sent_events(monkeypatch) -> list[tuple[str, dict]]:
+    """Every (group, message) the event stream sends, captured instead of delivered."""
+    sent: list[tuple[str, dict]] = []
+    real = broadcast._send
+
+    def capture(group: str, message: dict) -> None:
+        if group.startswith("user-"):
+            sent.append((group, message))
+        else:
+            real(group, message)
+
+    monkeypatch.setattr(broadcast, "_send", capture)
+    return sent
+
+
+def _look(game: Game, clients: dict, sent_events: list) -> int:
+    """Call every read endpoint as each human, and check the events sent so far."""
+    game.refresh_from_db()
+    checked = 0
+    for viewer, (user, client) in clients.items():
+        for part in READS:
+            response = client.get(f"/api/v1/games/{game.pk}/{part}")
+            text = response.content.decode()
+            _check(response.json(), text, game, viewer, f"GET {part or 'game'}")
+            checked += 1
+        listing = client.get("/api/v1/games/?filter=mine")
+        _check(listing.json(), listing.content.decode(), game, viewer, "GET games")
+        for group, message in sent_events:
+            if group == f"user-{user.pk}":
+                text = json.dumps(message)
+                _check(message, text, game, viewer, "event")
+                checked += 1
+    sent_events.clear()
+    return checked
+
+
+def test_no_response_or_event_leaks_hidden_cards_or_the_seed(
+        catalog, make_user, client_for, committed, sent_events):
+    rng = random.Random(6)
+    checked = 0
+    for number in range(GAMES):
+        alice, bob = make_user(f"a{number}"), make_user(f"b{number}")
+        clients = {0: (alice, client_for(alice)), 1: (bob, client_for(bob))}
+        kingdom = selectors.kingdom_random(rng=rng)
+        game = services.game_create(creator=alice, seats=["me", "open", "heuristic"],
+                                    kingdom=kingdom)
+        services.seat_join(game=game, user=bob)
+        with committed():
+            services.game_start(game=game, user=alice)
+        strategy = HUMAN_STRATEGIES[number % len(HUMAN_STRATEGIES)]
+        samples = set(rng.sample(range(MAX_STEPS), SAMPLES_PER_GAME))
+        for move in range(MAX_STEPS):
+            game.refresh_from_db()
+            if game.status != GameStatus.RUNNING:
+                break
+            if move in samples:
+                checked += _look(game, clients, sent_events)
+            decision = game.decisions[0]
+            with committed():
+                services.decision_submit(
+                    game_id=game.pk, seat=decision["seat"], decision_id=decision["id"],
+                    answer=_answer_as_human(game, decision, strategy), step=game.step)
+        checked += _look(game, clients, sent_events)
+    assert checked > GAMES * SAMPLES_PER_GAME * 10

@@ -1,0 +1,44 @@
+"""Click an answer into the game page, the way a player would, for the browser tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+
+def click_answer(page: Page, decision: dict, answer: Any) -> None:
+    """Perform `answer` to `decision` with the page's own controls; return once the server
+    has answered the POST (by then any bot that had to move after it has moved)."""
+    posted = page.expect_response(
+        lambda r: r.request.method == "POST" and "/play/decide/" in r.url)
+    with posted:
+        _click(page, decision, answer)
+
+
+def _click(page: Page, decision: dict, answer: Any) -> None:
+    form = page.locator(f"#decision-{decision['id']}")
+    kind = decision["kind"]
+    if kind == "BuyPhase":
+        if answer == {"play": "all"}:
+            form.get_by_role("button", name="Play all Treasures").click()
+        elif "buy" in answer:  # one click on the Supply pile itself
+            page.locator(f'.supply button.pickable[value="{answer["buy"]}"]').click()
+        else:
+            form.get_by_role("button", name="End turn").click()
+    elif kind in ("PlayAction", "Reveal", "ChooseCards") and decision["max"] > 1:
+        for card_id in answer:
+            form.locator(f'input[name="card"][value="{card_id}"]').check()
+        form.get_by_role("button", name="Done").click()
+    elif kind in ("PlayAction", "Reveal", "ChooseCards"):
+        if answer:
+            form.locator(f'button[name="card"][value="{answer[0]}"]').click()
+        else:
+            form.locator('button[name="decline"]').click()
+    elif kind == "ChoosePile":
+        selector = f'button[name="pile"][value="{answer}"]' if answer else 'button[name="decline"]'
+        form.locator(selector).click()
+    elif kind == "ChooseOption":
+        form.locator(f'button[name="option"][value="{answer}"]').click()
+    else:
+        raise AssertionError(f"the browser tests do not click {kind} decisions")

@@ -1,0 +1,160 @@
+"""Webhooks: events POSTed as signed JSON to a local server, retried with backoff, logged."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+from datetime import timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from unittest import mock
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.api.events import events_for_seat
+from games.play import sweep, webhooks
+from games.play.models import WebhookDelivery
+
+
+class Receiver:
+    """A test HTTP server on 127.0.0.1 answering each POST with the next status code."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict] = []
+        self.codes: list[int] = []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - the stdlib's name
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.requests.append({"headers": dict(self.headers), "body": body})
+                self.send_response(receiver.codes.pop(0) if receiver.codes else 200)
+                self.end_headers()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def receiver():
+    server = Receiver()
+    yield server
+    server.close()
+
+
+def test_the_api_streams_events_are_posted_as_signed_json(start_game, alice, bob, receiver):
+    hook = webhooks.webhook_create(user=alice, url=receiver.url)
+
+    game = start_game([alice, bob])
+
+    alice_seat = game.seats.get(user=alice).position
+    expected_events = events_for_seat(game_id=game.pk, step=0, status="running",
+                                      position=alice_seat, decisions=game.decisions)
+    posted = []
+    for request in receiver.requests:
+        body = request["body"]
+        signed = "sha256=" + hmac.new(hook.secret.encode(), body, hashlib.sha256).hexdigest()
+        assert request["headers"]["X-Dominion-Signature"] == signed
+        assert request["headers"]["Content-Type"] == "application/json"
+        event = json.loads(body)
+        assert event.pop("delivery")
+        posted.append(event)
+    assert posted == expected_events
+    assert posted[0]["type"] == "game_moved" and posted[0]["game"] == game.pk
+    assert set(WebhookDelivery.objects.filter(webhook=hook).values_list("status", flat=True)) \
+        == {WebhookDelivery.DELIVERED}
+
+
+def test_a_tampered_body_does_not_match_the_signature(alice):
+    hook = webhooks.webhook_create(user=alice, url="http://127.0.0.1:9/")
+    signed = webhooks.signature(hook.secret, b'{"step":1}')
+
+    assert signed != webhooks.signature(hook.secret, b'{"step":2}')
+    assert signed != webhooks.signature("another secret", b'{"step":1}')
+
+
+def test_failed_deliveries_are_retried_with_exponential_backoff(alice, receiver, settings):
+    settings.PLAY_WEBHOOK_BACKOFF_SECONDS = 60
+    settings.PLAY_WEBHOOK_MAX_ATTEMPTS = 4
+    receiver.codes = [500, 503]
+    hook = webhooks.webhook_create(user=alice, url=receiver.url)
+    first = timezone.now()
+    delivery = WebhookDelivery.objects.create(
+        webhook=hook, event_key="game.moved:1:1", event={"type": "game.moved", "step": 1},
+        created_at=first, next_attempt_at=first)
+
+    assert webhooks.delivery_attempt(delivery_id=delivery.pk, now=first) == 60
+    delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.status, delivery.last_status_code) == (1, "pending", 500)
+
+    sweep.sweep(now=first + timedelta(seconds=59))  # not due yet
+    delivery.refresh_from_db()
+    assert delivery.attempts == 1
+
+    with patch_now(first + timedelta(seconds=61)):
+        sweep.sweep(now=first + timedelta(seconds=61))
+    delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.last_status_code) == (2, 503)
+    assert delivery.next_attempt_at == first + timedelta(seconds=61 + 120)
+
+    with patch_now(first + timedelta(seconds=200)):
+        sweep.sweep(now=first + timedelta(seconds=200))
+    delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.status) == (3, "delivered")
+    bodies = {r["body"] for r in receiver.requests}
+    assert len(bodies) == 1  # every attempt sent the same signed body (same delivery id)
+
+
+def patch_now(when):
+    """The delivery task reads the clock itself; pin it for the sweep's retries."""
+    return mock.patch("games.play.webhooks.timezone.now", return_value=when)
+
+
+def test_a_delivery_gives_up_after_the_last_attempt(alice, settings):
+    settings.PLAY_WEBHOOK_MAX_ATTEMPTS = 2
+    hook = webhooks.webhook_create(user=alice, url="http://127.0.0.1:9/nothing-listens")
+    now = timezone.now()
+    delivery = WebhookDelivery.objects.create(
+        webhook=hook, event_key="test:1", event={"type": "test"}, created_at=now,
+        next_attempt_at=now)
+
+    assert webhooks.delivery_attempt(delivery_id=delivery.pk, now=now) == 60
+    assert webhooks.delivery_attempt(delivery_id=delivery.pk, now=now + timedelta(minutes=2)) \
+        is None
+
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("failed", 2) and delivery.last_error
+
+
+def test_the_same_event_is_delivered_once(start_game, alice, bob, receiver):
+    hook = webhooks.webhook_create(user=alice, url=receiver.url)
+    game = start_game([alice, bob])
+    sent = len(receiver.requests)
+    delivery = WebhookDelivery.objects.get(webhook=hook, event_key=f"game_moved:{game.pk}:0")
+
+    assert webhooks.delivery_attempt(delivery_id=delivery.pk) is None
+    assert len(receiver.requests) == sent
+
+
+def test_the_settings_page_adds_webhooks_and_shows_the_delivery_log(start_game, alice, bob,
+                                                                   client, receiver):
+    client.force_login(alice)
+    client.post(reverse("play:webhook_add"), {"url": receiver.url})
+    game = start_game([alice, bob])
+
+    page = client.get(reverse("play:settings")).content.decode()
+
+    assert receiver.url in page
+    assert f"game_moved:{game.pk}:0" in page and "delivered" in page

@@ -1,0 +1,150 @@
+"""The game page's socket: session auth, the game's group, and each socket its own seat only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.auth import AuthMiddlewareStack
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from games import selectors, services
+from games.routing import websocket_urlpatterns
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HAND = re.compile(r'id="my-hand-cards">(.*?)</ul>', re.S)
+NAME = re.compile(r'<span class="card-name">([^<]+)</span>')
+
+
+def _app():
+    """The same WebSocket stack as dominion_site/asgi.py."""
+    return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+
+
+def _socket(game, user=None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        session = client.cookies[settings.SESSION_COOKIE_NAME].value
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session}".encode()))
+    return WebsocketCommunicator(_app(), f"/ws/games/{game.pk}/", headers=headers)
+
+
+def _first_move(game):
+    game.refresh_from_db()
+    d = game.decisions[0]
+    answer = {"play": "all"} if d["kind"] == "BuyPhase" and d["treasures"] else \
+        ({"end": True} if d["kind"] == "BuyPhase" else [])
+    submit = database_sync_to_async(services.decision_submit)
+    return d["seat"], lambda: submit(game_id=game.pk, seat=d["seat"], decision_id=d["id"],
+                                      answer=answer, step=game.step)
+
+
+def _hand_in(html: str) -> list[str] | None:
+    found = HAND.search(html)
+    return NAME.findall(found.group(1)) if found else None
+
+
+def test_a_move_by_one_player_reaches_the_others_socket(running_game):
+    mover, move = _first_move(running_game)
+    other = running_game.seats.get(position=1 - mover).user
+    mover_name = running_game.seats.get(position=mover).user.username
+    socket = _socket(running_game, other)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        await move()
+        message = await socket.receive_json_from(timeout=10)
+        await socket.disconnect()
+        return message
+
+    message = async_to_sync(scenario)()
+
+    assert message["type"] == "moved" and message["step"] == running_game.step + 1
+    assert f"{mover_name} played" in message["html"]
+
+
+def test_each_socket_gets_only_its_own_seats_hand(running_game, make_user):
+    mover, move = _first_move(running_game)
+    seats = {s.position: s.user for s in running_game.seats.all()}
+    sockets = [_socket(running_game, seats[0]), _socket(running_game, seats[1]),
+               _socket(running_game, make_user("carol"))]
+
+    async def scenario():
+        for socket in sockets:
+            assert (await socket.connect())[0]
+        await move()
+        messages = [await socket.receive_json_from(timeout=10) for socket in sockets]
+        for socket in sockets:
+            await socket.disconnect()
+        return messages
+
+    messages = async_to_sync(scenario)()
+
+    running_game.refresh_from_db()
+    for position in (0, 1):
+        own = [c["name"] for c in selectors.game_view(running_game, position)["hand"]]
+        assert sorted(_hand_in(messages[position]["html"])) == sorted(own)
+        other_name = seats[1 - position].username
+        drew = re.findall(rf"{other_name} drew [^<]*", messages[position]["html"])
+        assert drew and all("(" not in line for line in drew), "no peeking at their draws"
+    assert _hand_in(messages[2]["html"]) is None, "a spectator sees no hand"
+    assert "decision-" not in messages[2]["html"]
+
+
+def test_an_anonymous_socket_on_a_private_game_is_refused(catalog, alice, base_kingdom):
+    game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom,
+                                listed=False)
+    services.game_start(game=game, user=alice)
+    anonymous, player = _socket(game), _socket(game, alice)
+
+    async def scenario():
+        refused, _ = await anonymous.connect()
+        accepted, _ = await player.connect()
+        await player.disconnect()
+        return refused, accepted
+
+    assert async_to_sync(scenario)() == (False, True)
+
+
+def test_an_anonymous_socket_on_a_listed_game_watches_as_a_spectator(running_game):
+    socket = _socket(running_game)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        await socket.send_json_to({"have": -1})
+        message = await socket.receive_json_from(timeout=10)
+        await socket.disconnect()
+        return connected, message
+
+    connected, message = async_to_sync(scenario)()
+
+    assert connected and message["step"] == running_game.step
+    assert _hand_in(message["html"]) is None
+
+
+def test_a_client_that_is_up_to_date_is_sent_nothing_until_the_next_move(running_game):
+    mover, move = _first_move(running_game)
+    socket = _socket(running_game, running_game.seats.get(position=mover).user)
+
+    async def scenario():
+        await socket.connect()
+        await socket.send_json_to({"have": running_game.step})
+        quiet = await socket.receive_nothing(timeout=0.2)
+        await move()
+        message = await socket.receive_json_from(timeout=10)
+        await socket.disconnect()
+        return quiet, message
+
+    quiet, message = async_to_sync(scenario)()
+
+    assert quiet and message["step"] == running_game.step + 1
