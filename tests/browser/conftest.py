@@ -76,12 +76,13 @@ def live_asgi() -> Iterator[LiveServer]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(django_db_setup, django_db_blocker) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
-    # Playwright's sync API keeps an event loop in this thread, which makes Django refuse
-    # ORM calls here; between browser steps they are plain synchronous calls, so allow them.
+    # Module-scoped: Playwright's sync API keeps an event loop in this thread while it is open,
+    # which would break later tests that start their own loop (async_to_sync).
+    # That loop also makes Django refuse ORM calls here; between browser steps they are plain synchronous calls, so allow them.
     saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
