@@ -82,7 +82,8 @@ def browser(django_db_setup, django_db_blocker) -> Iterator[Any]:
 
     # Module-scoped: Playwright's sync API keeps an event loop in this thread while it is open,
     # which would break later tests that start their own loop (async_to_sync).
-    # That loop also makes Django refuse ORM calls here; between browser steps they are plain synchronous calls, so allow them.
+    # That loop also makes Django refuse ORM calls here; between browser steps they are
+    # plain synchronous calls, so allow them.
     saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
