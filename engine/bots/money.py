@@ -21,7 +21,7 @@ def big_money_ultimate(view: SeatView, d: Decision) -> Any:
         return default_answer(view, d)
     if d.treasures:
         return {"play": "all"}
-    if view.total_money() > 18 and d.can_buy("Province"):
+    if d.can_buy("Province") and view.total_money() > 18:
         return {"buy": "Province"}
     gte = view.gains_to_end()
     return _first(d, "Duchy" if gte <= 4 else None, "Estate" if gte <= 2 else None, "Gold",
@@ -37,7 +37,7 @@ def smithy_big_money(view: SeatView, d: Decision) -> Any:
         return default_answer(view, d)
     if d.treasures:
         return {"play": "all"}
-    if view.total_money() > 15 and d.can_buy("Province"):
+    if d.can_buy("Province") and view.total_money() > 15:
         return {"buy": "Province"}
     gte = view.gains_to_end()
     mine = view.my_cards()
