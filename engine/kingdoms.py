@@ -20,9 +20,9 @@ printed; `missing_cards` tells the site which ones it can't provide.
 from __future__ import annotations
 
 import difflib
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any, Protocol
 
 BASE = "base"
@@ -453,7 +453,7 @@ def _as_set(values: Iterable[Any] | None) -> frozenset[Any] | None:
 
 
 def random_kingdom(
-    rng: random.Random,
+    rng: Random,
     cards: Iterable[CardLike],
     *,
     sets: Iterable[str] | None = None,

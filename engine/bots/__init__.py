@@ -5,8 +5,8 @@ through `SeatView`, which exposes nothing the seat could not see at the table.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from random import Random
 from typing import Any
 
 from ..decisions import Decision
@@ -26,11 +26,11 @@ RANDOM = "random"
 
 
 def bot_answer(strategy: str, game, seat: int, decision: Decision,
-               rng: random.Random | None = None) -> Any:
+               rng: Random | None = None) -> Any:
     """Answer `decision` for `seat` the way `strategy` plays."""
     view = SeatView(game, seat)
     if strategy == RANDOM:
-        return random_answer(view, decision, rng or random.Random(f"{game.step}:{seat}"))
+        return random_answer(view, decision, rng or Random(f"{game.step}:{seat}"))
     try:
         bot = STRATEGIES[strategy]
     except KeyError:

@@ -1,14 +1,14 @@
 """A random legal player, for fuzzing: every answer it gives must be accepted."""
 from __future__ import annotations
 
-import random
+from random import Random
 from typing import Any
 
 from ..decisions import Decision
 from .common import SeatView
 
 
-def random_answer(view: SeatView, d: Decision, rng: random.Random) -> Any:
+def random_answer(view: SeatView, d: Decision, rng: Random) -> Any:
     kind = d.kind
     if kind == "OrderCards":
         order = list(d.cards)
