@@ -278,3 +278,12 @@ def test_an_abandoned_game_shows_the_table_but_no_forms(client, running_game):
     assert response.status_code == 200
     assert response.context["decisions"] == [] and response.context["waiting"] == []
     assert 'form id="decision-' not in response.content.decode()
+
+
+def test_the_page_shows_clocks_and_this_games_standing_orders(client, running_game):
+    _login_seat(client, running_game, 0)
+
+    html = _page(client, running_game).content.decode()
+
+    assert "Standing orders for this game" in html
+    assert 'class="play-panel"' in html
