@@ -28,12 +28,13 @@ def game_moved(game_id: int, step: int, status: str) -> None:
     """Announce that `game_id` is now at `step`; call only after commit."""
     message = {"type": "game.moved", "game": game_id, "step": step, "status": status}
     try:
-        _send(group_name(game_id), message)
+        group_send(group_name(game_id), message)
     except Exception:  # a broadcast must never undo or fail a committed move
         log.exception("broadcast to game %s failed", game_id)
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
+def group_send(group: str, message: dict[str, Any]) -> None:
+    """Send to a Channels group from sync code, on the server's loop when there is one."""
     layer = get_channel_layer()
     if layer is None:
         return

@@ -129,7 +129,7 @@ def seat_join(*, game: Game, user, invite_token: str | None = None) -> Seat:
         seat.user = user
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
-        _announce_on_commit(game)
+        announce_on_commit(game)
     return seat
 
 
@@ -148,7 +148,7 @@ def seat_leave(*, game: Game, user) -> Game:
         if not game.seats.filter(user__isnull=False).exists():
             _end(game, GameStatus.ABANDONED)
             game.save()
-        _announce_on_commit(game)
+        announce_on_commit(game)
     return game
 
 
@@ -173,7 +173,7 @@ def game_start(*, game: Game, user=None) -> Game:
         game.engine_version = ENGINE_VERSION
         _store(game, table, seats, answered=None)
         game.save()
-        _announce_on_commit(game)
+        announce_on_commit(game)
     return game
 
 
@@ -186,7 +186,7 @@ def game_abandon(*, game: Game) -> Game:
         _end(game, GameStatus.ABANDONED)
         game.save()
         game.seats.update(waiting_since=None)
-        _announce_on_commit(game)
+        announce_on_commit(game)
     return game
 
 
@@ -222,7 +222,7 @@ def decision_submit(
         )
         _store(game, table, list(game.seats.all()), answered=seat)
         game.save()
-        _announce_on_commit(game)
+        announce_on_commit(game)
     return SubmitResult(game_id=game.pk, step=game.step, status=game.status)
 
 
@@ -309,7 +309,7 @@ def _bot_jobs(game: Game) -> list[str]:
     return [d["id"] for d in game.decisions if d["seat"] in bots]
 
 
-def _announce_on_commit(game: Game) -> None:
+def announce_on_commit(game: Game) -> None:
     """After commit: tell watchers the game moved and set the bots to work."""
     game_id, step, status = game.pk, game.step, game.status
     decisions = list(game.decisions)

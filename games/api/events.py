@@ -49,7 +49,7 @@ def game_moved(sender, *, game_id: int, step: int, status: str, decisions: list,
         events = events_for_seat(game_id=game_id, step=step, status=status, position=position,
                                  decisions=decisions)
         try:
-            # broadcast._send hands the message to the server's loop (in-memory layer).
-            broadcast._send(user_group(user_id), {"type": "api.events", "events": events})
+            # broadcast.group_send hands the message to the server's loop (in-memory layer).
+            broadcast.group_send(user_group(user_id), {"type": "api.events", "events": events})
         except Exception:  # the move is committed; a lost event is caught up by polling
             log.exception("event stream send to user %s failed", user_id)

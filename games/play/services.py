@@ -320,7 +320,7 @@ def seat_takeover(*, game_id: int, position: int, now: datetime | None = None) -
             text=f"Too many deadlines passed in game #{game_id}: the bot plays your seat "
                  "until you take it back.")
         # The bot's moves and the page update are scheduled the same way as for any move.
-        game_services._announce_on_commit(game)
+        game_services.announce_on_commit(game)
 
 
 def seat_take_back(*, game_id: int, user, now: datetime | None = None) -> Seat:
@@ -342,7 +342,7 @@ def seat_take_back(*, game_id: int, user, now: datetime | None = None) -> Seat:
         record.strikes = 0
         record.taken_over_at = None
         record.save(update_fields=["strikes", "taken_over_at"])
-        game_services._announce_on_commit(game)
+        game_services.announce_on_commit(game)
     return seat
 
 

@@ -79,7 +79,7 @@ def _answer_as_human(game: Game, decision: dict, strategy: str):
 def sent_events(monkeypatch) -> list[tuple[str, dict]]:
     """Every (group, message) the event stream sends, captured instead of delivered."""
     sent: list[tuple[str, dict]] = []
-    real = broadcast._send
+    real = broadcast.group_send
 
     def capture(group: str, message: dict) -> None:
         if group.startswith("user-"):
@@ -87,7 +87,7 @@ def sent_events(monkeypatch) -> list[tuple[str, dict]]:
         else:
             real(group, message)
 
-    monkeypatch.setattr(broadcast, "_send", capture)
+    monkeypatch.setattr(broadcast, "group_send", capture)
     return sent
 
 

@@ -25,7 +25,7 @@ def test_a_failing_channel_layer_does_not_fail_the_move(running_game, play_one, 
     def broken(*args, **kwargs):
         raise ConnectionError("redis is down")
 
-    monkeypatch.setattr(broadcast, "_send", broken)
+    monkeypatch.setattr(broadcast, "group_send", broken)
 
     game = play_one(running_game)
 
