@@ -226,7 +226,8 @@ class BuyPhase(Decision):
     def can_buy(self, pile: str) -> bool:
         g = self._game
         cards = g.piles.get(pile)
-        return bool(cards) and pile in g.supply_set and g.cost(g.names[cards[-1]]) <= self.coins
+        return (bool(cards) and pile in g.supply_set
+                and g.base_costs[cards[-1]] - g.cost_reduction <= self.coins)
 
     def _legal(self) -> list[tuple[str, int]]:
         if self._piles is None:

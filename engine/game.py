@@ -13,12 +13,12 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterator
-from itertools import groupby
 from typing import Any
 
 from .cards import CARDS
 from .decisions import Decision, IllegalAnswer
 from .player import Player
+from .tables import IdTables, id_tables
 from .turns import TurnsMixin
 from .verbs import VerbsMixin
 from .view import ALL, ViewMixin
@@ -66,24 +66,24 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self.result: dict | None = None
         self.watchers = False
 
-    def _derive(self) -> None:
-        """Recompute what is derivable from the card list (never saved)."""
-        in_game = set(self.names)
-        self.watchers = any(key.startswith("hand_") for n in in_game
-                            for key in CARDS[n].triggers)
+    def _derive(self, tables: IdTables | None = None) -> None:
+        """Recompute what is derivable from the card list (never saved); `tables` are this
+        game's `id_tables`, when the caller has them already."""
         self.supply_set = frozenset(self.supply)
         self.supply_lists = [self.piles[name] for name in self.supply]  # the same list objects
-        # Per card id, for the hot paths: its type bits, the coins it makes, whether playing
-        # or gaining it can set off anything (if not, no generator is needed) and whether it
-        # has any trigger. Ids come in runs of one name (the piles), so build run by run.
-        self.bits, self.coin_values, self.plain, self.quiet = [], [], [], []
-        for name, run in groupby(self.names):
-            k = len(list(run))
-            c = CARDS[name]
-            self.bits += [c.type_bits] * k
-            self.coin_values += [c.coins] * k
-            self.plain += [not (c.effect or c.triggers)] * k
-            self.quiet += [not c.triggers] * k
+        seats = range(len(self.players))
+        self.autoplays = [p in self.setup.get("autoplay_treasures", ()) for p in seats]
+        t = self.tables = tables or id_tables(self.names)
+        self.watchers, self.no_triggers, self.action_ids = t.watchers, t.no_triggers, t.action_ids
+        self.bits, self.coin_values, self.base_costs = t.bits, t.coin_values, t.base_costs
+        self.vp_values, self.has_scorers = t.vp_values, t.has_scorers
+        self.plain, self.quiet = t.plain, t.quiet
+        self.is_action, self.is_treasure = t.is_action, t.is_treasure
+        # Log entries that are always the same (seat p plays, buys or gains card X), made on
+        # first use by `VerbsMixin._new_entry` and shared: entries never change once logged.
+        self.played_entry = [{} for _ in seats]
+        self.bought_entry = [{} for _ in seats]
+        self.gained_entry = [{} for _ in seats]
 
     # ----- public API -------------------------------------------------------------------
     @property
@@ -92,6 +92,12 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
 
     def pending(self) -> list[Decision]:
         return [d for d, _ in self._open.values()]
+
+    def next_decision(self) -> Decision | None:
+        """The first open decision, or None when there is none (a driver loop's question)."""
+        for d, _ in self._open.values():
+            return d
+        return None
 
     def answer(self, seat: int, decision_id: str, answer: Any) -> list[dict]:
         """Apply one answer and return its events, unredacted (for the server's own use).
@@ -159,8 +165,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
             return
 
     def _open_decision(self, d: Decision, th: _Thread | None) -> None:
-        self.next_id += 1
-        d.id = f"d{self.next_id}"
+        n = self.next_id = self.next_id + 1
+        d.id = _IDS[n] if n < len(_IDS) else f"d{n}"
         d.names = self.names
         self._open[d.id] = (d, th)
 
@@ -215,6 +221,10 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
 
     def card(self, cid: int):
         return CARDS[self.names[cid]]
+
+
+# Decision ids, made once: formatting one is a measurable part of answering.
+_IDS = tuple(f"d{n}" for n in range(2048))
 
 
 def _unshared(field: str, value: Any) -> Any:

@@ -82,26 +82,26 @@ def new_game(setup: dict, seed: str) -> Game:
     g.setup = s
     g.options = {"edition": s["edition"], "card_editions": dict(s["card_editions"])}
     g._set_secret(seed)
-    g.names, g.piles, g.trash_pile, g.log = [], {}, [], []
+    g.trash_pile, g.log = [], []
     g.counter = g.next_id = g.step = g.turn_no = 0
     g.result = None
     g.players = [Player(name) for name in s["names"]]
     n = s["players"]
-    counts = supply_counts(s)
-    g.supply = list(BASIC) + sorted(s["kingdom"], key=lambda k: (CARDS[k].cost, k))
-    for pile in g.supply:
-        g.piles[pile] = _make_pile(g, pile, counts[pile])
-    for pile in _needs(s):
-        card = CARDS[pile]
-        g.piles[pile] = _make_pile(g, pile, card.pile_size or 10)
-        if card.in_supply:
-            g.supply.append(pile)
-    if s["shelters"]:
-        for _ in g.players:
-            _new_cards(g, [c.name for c in CARDS.values() if c.type_bits & SHELTER])
+    key = (n, tuple(s["kingdom"]), s["shelters"], tuple(s["extra_piles"]))
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        _lay_out(g, s)
+        g._derive()
+        if not any(CARDS[pile].members for pile in g.piles):  # nothing shuffled: keep it
+            if len(_LAYOUTS) >= 256:
+                _LAYOUTS.clear()
+            _LAYOUTS[key] = (tuple(g.names), tuple(g.supply),
+                             {pile: tuple(ids) for pile, ids in g.piles.items()}, g.tables)
     else:
-        _new_cards(g, ["Estate"] * 3 * n)
-    g._derive()
+        names, supply, piles, tables = layout
+        g.names, g.supply = list(names), list(supply)
+        g.piles = {pile: list(ids) for pile, ids in piles.items()}
+        g._derive(tables)
     _deal(g, s)
     if s["first_player"] is not None:
         first = s["first_player"] % n
@@ -118,6 +118,30 @@ def new_game(setup: dict, seed: str) -> Game:
     g._base = ("new", {"setup": s, "seed": seed})
     g._advance()
     return g
+
+
+# Setup -> the cards before dealing (names by id, Supply, piles, Game tables): the same for
+# every game of one setup unless a pile is shuffled, and simulations deal thousands.
+_LAYOUTS: dict[tuple, tuple] = {}
+
+
+def _lay_out(g: Game, s: dict) -> None:
+    """Create every card of the game: the piles, then the starting Estates (or Shelters)."""
+    g.names, g.piles = [], {}
+    counts = supply_counts(s)
+    g.supply = list(BASIC) + sorted(s["kingdom"], key=lambda k: (CARDS[k].cost, k))
+    for pile in g.supply:
+        g.piles[pile] = _make_pile(g, pile, counts[pile])
+    for pile in _needs(s):
+        card = CARDS[pile]
+        g.piles[pile] = _make_pile(g, pile, card.pile_size or 10)
+        if card.in_supply:
+            g.supply.append(pile)
+    if s["shelters"]:
+        for _ in g.players:
+            _new_cards(g, [c.name for c in CARDS.values() if c.type_bits & SHELTER])
+    else:
+        _new_cards(g, ["Estate"] * 3 * s["players"])
 
 
 def _make_pile(g: Game, name: str, count: int) -> list[int]:
@@ -146,8 +170,9 @@ def _deal(g: Game, s: dict) -> None:
     The starting Estates/Shelters were created last, 3 per player, in `new_game`.
     """
     starting = list(range(len(g.names) - 3 * len(g.players), len(g.names)))
+    coppers = g.piles["Copper"]
     for p, pl in enumerate(g.players):
-        coppers = [g.piles["Copper"].pop() for _ in range(7)]
-        pl.discard = coppers + starting[3 * p: 3 * p + 3]
+        pl.discard = coppers[-7:] + starting[3 * p: 3 * p + 3]
+        del coppers[-7:]
         g.shuffle_discard(p)
 

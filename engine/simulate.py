@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from .bots import bot_answer
+from .bots import seat_player
 from .kingdoms import by_name
 from .setup import new_game
 
@@ -23,10 +23,11 @@ def play_one(bots: list[str], kingdom: list[str], seed: str, edition: int = 2,
     setup = {"players": len(bots), "kingdom": kingdom, "edition": edition,
              "autoplay_treasures": list(range(len(bots))) if autoplay else []}
     g = new_game(setup, seed)
+    players = [seat_player(bot, g, seat) for seat, bot in enumerate(bots)]
     steps = 0
-    while not g.over:
-        d = g.pending()[0]
-        g.apply(d.seat, d.id, bot_answer(bots[d.seat], g, d.seat, d))
+    apply = g.apply
+    while (d := g.next_decision()) is not None:
+        apply(d.seat, d.id, players[d.seat](d))
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"game {seed} did not end in {max_steps} answers")

@@ -3,54 +3,68 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cardbase import ACTION, TREASURE
 from .cards import CARDS
 from .decisions import BuyPhase, PlayAction
+from .ids import all_have, having
 
 
 class TurnsMixin:
     def _advance(self) -> None:
         """Run phase changes until some decision is open or the game is over."""
-        while not self._open and self.phase != "over":
-            p = self.active
+        while not self._open:
             phase = self.phase
-            if phase == "action":
-                if self.actions > 0:
-                    bits = self.bits
-                    acts = [c for c in self.players[p].hand if bits[c] & ACTION]
-                    if acts:
-                        self._open_decision(PlayAction(
-                            p, acts, 0, 1, "Play an Action card, or none to go to your Buy phase"),
-                            None)
-                        return
+            p = self.active
+            if phase == "cleanup":
+                if not self._cleanup_simple(p):
+                    self._start(self._cleanup(p))
+            elif phase == "action":
+                hand = self.players[p].hand
+                if self.actions > 0 and not self.action_ids.isdisjoint(hand):
+                    self._open_decision(PlayAction(
+                        p, having(self.is_action, hand), 0, 1,
+                        "Play an Action card, or none to go to your Buy phase"), None)
+                    return
                 self.phase = "buy"
             elif phase == "buy":
                 if self.buys > 0:
-                    d = self._buy_decision(p)
-                    if d.treasures and p in self.setup["autoplay_treasures"] and self._autoplay(d):
-                        d.treasures = []
-                        d.coins = self.coins
-                    self._open_decision(d, None)
+                    self._open_decision(self._buy_decision(p), None)
                     return
                 self.phase = "cleanup"
-            elif not self._cleanup_simple(p):
-                self._start(self._cleanup(p))
+            else:  # over
+                return
 
     def _buy_decision(self, p: int) -> BuyPhase:
-        bits = self.bits
-        treasures = [] if self.bought else [
-            c for c in self.players[p].hand if bits[c] & TREASURE]
-        return BuyPhase(p, treasures, self.coins, self.buys, self)
+        if self.bought:  # no Treasures after the first buy
+            return BuyPhase(p, [], self.coins, self.buys, self)
+        hand = self.players[p].hand
+        if self.autoplays[p] and not self.flags and self._autoplay(p, hand):
+            return BuyPhase(p, [], self.coins, self.buys, self)
+        return BuyPhase(p, having(self.is_treasure, hand), self.coins, self.buys, self)
 
-    def _autoplay(self, d) -> bool:
-        """A seat's standing order: play every Treasure when that has no choice or catch.
-
-        Only when all are plain (no play effect, no turn-wide bonus pending); else the player
-        keeps the choice.
-        """
-        if self.flags or not all(map(self.plain.__getitem__, d.treasures)):
+    def _autoplay(self, p: int, hand: list[int]) -> bool:
+        """The autoplay standing order: play every Treasure when that has no choice or catch,
+        that is when each makes coins and nothing else; False (nothing done) otherwise."""
+        is_treasure, plain = self.is_treasure, self.plain
+        treasures, rest = [], []
+        for c in hand:
+            if not is_treasure[c]:
+                rest.append(c)
+            elif plain[c]:
+                treasures.append(c)
+            else:
+                return False
+        if not treasures:
             return False
-        self.play_plain_treasures(d.seat, d.treasures)
+        hand[:] = rest
+        self.players[p].play += treasures
+        values, names, log = self.coin_values, self.names, self.log
+        entries = self.played_entry[p]
+        coins = 0
+        for c in treasures:
+            coins += values[c]
+            name = names[c]
+            log.append(entries.get(name) or self._new_entry("play", p, name))
+        self.coins += coins
         return True
 
     def _top_level_simple(self, d, value) -> bool:
@@ -69,7 +83,7 @@ class TurnsMixin:
             self.phase = "cleanup"
             return True
         if verb == "play":
-            if self.flags or not all(map(self.plain.__getitem__, arg)):
+            if self.flags or not all_have(self.plain, arg):
                 return False
             self.play_plain_treasures(self.active, arg)
             return True
@@ -102,14 +116,16 @@ class TurnsMixin:
 
     def _cleanup_simple(self, p: int) -> bool:
         me = self.players[p]
-        if not all(map(self.quiet.__getitem__, me.play)):
+        if not (self.no_triggers or all_have(self.quiet, me.play)):
             return False
-        me.discard.extend(me.play)
+        discard = me.discard
+        discard += me.play
         me.play.clear()
-        me.discard.extend(me.hand)
+        discard += me.hand
         me.hand.clear()
-        me.discard.extend(me.aside)
-        me.aside.clear()
+        if me.aside:
+            discard += me.aside
+            me.aside.clear()
         self.draw(p, 5)
         self._end_turn(p)
         return True
@@ -132,7 +148,7 @@ class TurnsMixin:
         self._end_turn(p)
 
     def _end_turn(self, p: int) -> None:
-        if self._game_ended():
+        if not all(self.supply_lists) and self._game_ended():  # no empty pile: go on at once
             self._finish()
             return
         self._begin_turn((p + 1) % len(self.players))
@@ -148,8 +164,9 @@ class TurnsMixin:
         self.flags = {}
         self.bought = []
         self.turn_no += 1
-        self.players[p].turns += 1
-        self.log.append(["turn", p, {"turn": self.players[p].turns, "n": self.turn_no}, None, None])
+        me = self.players[p]
+        me.turns += 1
+        self.log.append(["turn", p, me.turns, self.turn_no])  # compact
 
     def empty_supply_piles(self) -> int:
         piles = self.piles
@@ -157,21 +174,23 @@ class TurnsMixin:
 
     def _game_ended(self) -> bool:
         piles = self.piles
-        if all(piles.values()):  # the usual case, checked at C speed
-            return False
         if "Province" in piles and not piles["Province"]:
             return True
         limit = 4 if len(self.players) >= 5 else 3
         return self.empty_supply_piles() >= limit
 
     def score(self, p: int) -> int:
-        names = [self.names[c] for c in self.players[p].all_cards()]
+        cards = self.players[p].all_cards()
+        vp = self.vp_values
         total = 0
-        for n in names:
-            c = CARDS[n]
-            total += c.vp
-            if c.score is not None:
-                total += c.score(names)
+        for c in cards:
+            total += vp[c]
+        if self.has_scorers:  # Gardens and the like count the whole deck
+            names = [self.names[c] for c in cards]
+            for n in names:
+                scorer = CARDS[n].score
+                if scorer is not None:
+                    total += scorer(names)
         return total
 
     def _finish(self) -> None:

@@ -21,6 +21,20 @@ class VerbsMixin:
         """Log an event; `secret` details are shown only to `seat` (or `seen_by`)."""
         self.log.append([kind, seat, public, secret, seen_by])
 
+    def _new_entry(self, kind: str, p: int, name: str) -> list:
+        """The log entry "seat p plays / buys / gains (to discard) a card named `name`".
+
+        Made once per game and kept in `played_entry` and the like, since these entries are
+        the same every time and entries are never changed once logged.
+        """
+        if kind == "gain":
+            entry = ["gain", p, {"card": name, "to": "discard"}, None, None]
+            self.gained_entry[p][name] = entry
+        else:
+            entry = [kind, p, {"card": name}, None, None]
+            (self.played_entry if kind == "play" else self.bought_entry)[p][name] = entry
+        return entry
+
     def edition_of(self, name: str) -> int:
         eds = CARDS[name].editions
         want = self.options["card_editions"].get(name, self.options["edition"])
@@ -64,21 +78,23 @@ class VerbsMixin:
             self.shuffle_discard(p)
 
     def draw(self, p: int, n: int) -> list[int]:
-        if n <= 0:
-            return []
+        """Draw up to `n` cards and return them, top first.
+
+        The returned list is also the log's record of the draw: callers must not change it.
+        """
         me = self.players[p]
         deck = me.deck
         if len(deck) < n:
             self.shuffle_discard(p)
             deck = me.deck
-            n = min(n, len(deck))
-            if n <= 0:
-                return []
+            if len(deck) < n:
+                n = len(deck)
+        if n <= 0:
+            return []
         drawn = deck[:-n - 1:-1]  # the top n, top first
         del deck[-n:]
         me.hand += drawn
-        self.log.append(["draw", p, {"count": n},
-                         {"cards": list(map(self.names.__getitem__, drawn))}, None])
+        self.log.append(["draw", p, drawn])  # compact: see ViewMixin._event
         return drawn
 
     def top(self, p: int, n: int) -> list[int]:
@@ -168,7 +184,10 @@ class VerbsMixin:
     def _gained(self, p: int, cid: int, to: str) -> Iterator:
         getattr(self.players[p], to).append(cid)
         name = self.names[cid]
-        self.log.append(["gain", p, {"card": name, "to": to}, None, None])
+        if to == "discard":
+            self.log.append(self.gained_entry[p].get(name) or self._new_entry("gain", p, name))
+        else:
+            self.log.append(["gain", p, {"card": name, "to": to}, None, None])
         if CARDS[name].triggers or self.watchers:
             items = self._own_trigger(p, cid, "gain") + self._hand_triggers(p, "hand_gain", cid)
             yield from self.run_triggers(p, items)
@@ -176,18 +195,24 @@ class VerbsMixin:
 
     def buy_simple(self, p: int, pile: str) -> None:
         """Buy and gain a card that has no triggers (the caller checked)."""
-        cards = self.piles[pile]
-        name = self._pay_for(p, pile)
-        cid = cards.pop()
+        cid = self.piles[pile].pop()
+        name = self.names[cid]
+        cost = self.base_costs[cid] - self.cost_reduction
+        if cost > 0:
+            self.coins -= cost
+        self.buys -= 1
+        self.bought.append(name)
         self.players[p].discard.append(cid)
-        self.log.append(["gain", p, {"card": name, "to": "discard"}, None, None])
+        log = self.log
+        log.append(self.bought_entry[p].get(name) or self._new_entry("buy", p, name))
+        log.append(self.gained_entry[p].get(name) or self._new_entry("gain", p, name))
 
     def _pay_for(self, p: int, pile: str) -> str:
         name = self.pile_top(pile)
         self.coins -= self.cost(name)
         self.buys -= 1
         self.bought.append(name)
-        self.log.append(["buy", p, {"card": name}, None, None])
+        self.log.append(self.bought_entry[p].get(name) or self._new_entry("buy", p, name))
         return name
 
     def buy(self, p: int, pile: str) -> Iterator:
@@ -231,17 +256,18 @@ class VerbsMixin:
     def play_plain_treasures(self, p: int, cids: list[int]) -> None:
         """Fast path for Treasures that only make coins (the caller checked)."""
         me = self.players[p]
-        remove, put = me.hand.remove, me.play.append
-        names, values, log = self.names, self.coin_values, self.log.append
+        hand, play = me.hand, me.play
+        names, values, entries, log = self.names, self.coin_values, self.played_entry[p], self.log
         coins = 0
         for cid in cids:
             try:
-                remove(cid)
+                hand.remove(cid)
             except ValueError:  # no longer in hand: lost track of
                 continue
-            put(cid)
+            play.append(cid)
             coins += values[cid]
-            log(["play", p, {"card": names[cid]}, None, None])
+            name = names[cid]
+            log.append(entries.get(name) or self._new_entry("play", p, name))
         self.coins += coins
 
     def play(self, p: int, cid: int, frm: str | None = "hand", again: bool = False) -> Iterator:

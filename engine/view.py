@@ -8,6 +8,14 @@ ALL = -1  # an omniscient viewer, for the server's own use
 
 class ViewMixin:
     def _event(self, entry: list, viewer: int | None) -> dict:
+        """The event a log entry shows `viewer`.
+
+        Most entries are [kind, seat, public, secret, seen_by]; the two written every turn
+        are compact, to keep simulations fast: ["draw", seat, card ids] and
+        ["turn", seat, the player's turn number, the game's turn number].
+        """
+        if len(entry) != 5:
+            return self._compact_event(entry, viewer)
         kind, seat, public, secret, seen_by = entry
         ev = {"type": kind, "seat": seat, **public}
         if secret is not None:
@@ -15,6 +23,18 @@ class ViewMixin:
             if seen or viewer == ALL or self.phase == "over":
                 ev.update(secret)
         return ev
+
+    def _compact_event(self, entry: list, viewer: int | None) -> dict:
+        kind, seat = entry[0], entry[1]
+        if kind == "draw":
+            ids = entry[2]
+            ev = {"type": "draw", "seat": seat, "count": len(ids)}
+            if viewer == seat or viewer == ALL or self.phase == "over":
+                ev["cards"] = [self.names[c] for c in ids]
+            return ev
+        if kind == "turn":
+            return {"type": "turn", "seat": seat, "turn": entry[2], "n": entry[3]}
+        raise ValueError(f"unknown log entry {entry!r}")
 
     def log_for(self, viewer: int | None, since: int = 0) -> list[dict]:
         return [self._event(e, viewer) for e in self.log[since:]]

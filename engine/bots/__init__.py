@@ -28,18 +28,30 @@ RANDOM = "random"
 def bot_answer(strategy: str, game, seat: int, decision: Decision,
                rng: Random | None = None) -> Any:
     """Answer `decision` for `seat` the way `strategy` plays."""
+    if strategy == RANDOM:
+        rng = rng or Random(f"{game.step}:{seat}")
+    return seat_player(strategy, game, seat, rng)(decision)
+
+
+def seat_player(strategy: str, game, seat: int,
+                rng: Random | None = None) -> Callable[[Decision], Any]:
+    """A function answering `seat`'s decisions in `game` the way `strategy` plays.
+
+    Made once per seat and game, it saves a driver loop the lookups `bot_answer` repeats.
+    """
     view = SeatView(game, seat)
     if strategy == RANDOM:
-        return random_answer(view, decision, rng or Random(f"{game.step}:{seat}"))
+        rng = rng or Random(f"{game.step}:{seat}")
+        return lambda d: random_answer(view, d, rng)
     try:
         bot = STRATEGIES[strategy]
     except KeyError:
         raise ValueError(f"unknown bot strategy {strategy!r}; known: {names()}") from None
-    return bot(view, decision)
+    return lambda d: bot(view, d)
 
 
 def names() -> list[str]:
     return [*STRATEGIES, RANDOM]
 
 
-__all__ = ["STRATEGIES", "SeatView", "bot_answer", "default_answer", "names"]
+__all__ = ["STRATEGIES", "SeatView", "bot_answer", "default_answer", "names", "seat_player"]

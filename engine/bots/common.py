@@ -68,10 +68,13 @@ class SeatView:
         return min(len(g.piles.get("Province", ())), sum(counts[:limit]))
 
     def total_money(self) -> int:
-        values = self._g.coin_values.__getitem__
+        values = self._g.coin_values
         me = self._g.players[self.seat]
-        return (sum(map(values, me.deck)) + sum(map(values, me.hand))
-                + sum(map(values, me.discard)) + sum(map(values, me.play)))
+        total = 0
+        for zone in (me.deck, me.hand, me.discard, me.play):
+            for c in zone:
+                total += values[c]
+        return total
 
     def cost(self, name: str) -> int:
         return self._g.cost(name)

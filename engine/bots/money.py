@@ -21,11 +21,21 @@ def big_money_ultimate(view: SeatView, d: Decision) -> Any:
         return default_answer(view, d)
     if d.treasures:
         return {"play": "all"}
-    if d.can_buy("Province") and view.total_money() > 18:
+    can_buy = d.can_buy
+    if can_buy("Province") and view.total_money() > 18:
         return {"buy": "Province"}
     gte = view.gains_to_end()
-    return _first(d, "Duchy" if gte <= 4 else None, "Estate" if gte <= 2 else None, "Gold",
-                  "Duchy" if gte <= 6 else None, "Silver")
+    if gte <= 4 and can_buy("Duchy"):
+        return {"buy": "Duchy"}
+    if gte <= 2 and can_buy("Estate"):
+        return {"buy": "Estate"}
+    if can_buy("Gold"):
+        return {"buy": "Gold"}
+    if gte <= 6 and can_buy("Duchy"):
+        return {"buy": "Duchy"}
+    if can_buy("Silver"):
+        return {"buy": "Silver"}
+    return {"end": True}
 
 
 def smithy_big_money(view: SeatView, d: Decision) -> Any:
