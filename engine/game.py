@@ -17,6 +17,7 @@ from typing import Any
 
 from .cards import CARDS
 from .decisions import Decision, IllegalAnswer
+from .entries import entries
 from .player import Player
 from .tables import IdTables, id_tables
 from .turns import TurnsMixin
@@ -79,11 +80,9 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self.vp_values, self.has_scorers = t.vp_values, t.has_scorers
         self.plain, self.quiet = t.plain, t.quiet
         self.is_action, self.is_treasure = t.is_action, t.is_treasure
-        # Log entries that are always the same (seat p plays, buys or gains card X), made on
-        # first use by `VerbsMixin._new_entry` and shared: entries never change once logged.
-        self.played_entry = [{} for _ in seats]
-        self.bought_entry = [{} for _ in seats]
-        self.gained_entry = [{} for _ in seats]
+        self.played_entry = [entries("play", p) for p in seats]
+        self.bought_entry = [entries("buy", p) for p in seats]
+        self.gained_entry = [entries("gain", p, to="discard") for p in seats]
 
     # ----- public API -------------------------------------------------------------------
     @property

@@ -10,27 +10,33 @@ from .ids import all_have, having
 
 class TurnsMixin:
     def _advance(self) -> None:
-        """Run phase changes until some decision is open or the game is over."""
+        """Run phase changes until some decision is open or the game is over.
+
+        One pass usually goes from a turn's Clean-up to the next player's first decision.
+        """
         while not self._open:
             phase = self.phase
-            p = self.active
             if phase == "cleanup":
+                p = self.active
                 if not self._cleanup_simple(p):
                     self._start(self._cleanup(p))
-            elif phase == "action":
+                    continue
+                phase = self.phase
+            if phase == "action":
+                p = self.active
                 hand = self.players[p].hand
                 if self.actions > 0 and not self.action_ids.isdisjoint(hand):
                     self._open_decision(PlayAction(
                         p, having(self.is_action, hand), 0, 1,
                         "Play an Action card, or none to go to your Buy phase"), None)
                     return
-                self.phase = "buy"
-            elif phase == "buy":
+                phase = self.phase = "buy"
+            if phase == "buy":
                 if self.buys > 0:
-                    self._open_decision(self._buy_decision(p), None)
+                    self._open_decision(self._buy_decision(self.active), None)
                     return
                 self.phase = "cleanup"
-            else:  # over
+            elif phase == "over":
                 return
 
     def _buy_decision(self, p: int) -> BuyPhase:
@@ -44,26 +50,24 @@ class TurnsMixin:
     def _autoplay(self, p: int, hand: list[int]) -> bool:
         """The autoplay standing order: play every Treasure when that has no choice or catch,
         that is when each makes coins and nothing else; False (nothing done) otherwise."""
-        is_treasure, plain = self.is_treasure, self.plain
-        treasures, rest = [], []
+        is_treasure, plain, values = self.is_treasure, self.plain, self.coin_values
+        names, entries = self.names, self.played_entry[p]
+        treasures, rest, played = [], [], []
+        coins = 0
         for c in hand:
             if not is_treasure[c]:
                 rest.append(c)
             elif plain[c]:
                 treasures.append(c)
+                coins += values[c]
+                played.append(entries[names[c]])
             else:
                 return False
         if not treasures:
             return False
         hand[:] = rest
         self.players[p].play += treasures
-        values, names, log = self.coin_values, self.names, self.log
-        entries = self.played_entry[p]
-        coins = 0
-        for c in treasures:
-            coins += values[c]
-            name = names[c]
-            log.append(entries.get(name) or self._new_entry("play", p, name))
+        self.log += played
         self.coins += coins
         return True
 
@@ -73,25 +77,25 @@ class TurnsMixin:
         Most answers (end the phase, play plain Treasures, buy a card without triggers) are
         like this; skipping the generator machinery for them doubles simulation speed.
         """
-        if d.kind == "PlayAction":
-            if value:
-                return False
-            self.phase = "buy"
-            return True
-        verb, arg = value
-        if verb == "end":
-            self.phase = "cleanup"
-            return True
-        if verb == "play":
-            if self.flags or not all_have(self.plain, arg):
+        if d.kind == "BuyPhase":
+            verb, arg = value
+            if verb == "buy":
+                if self.watchers or not self.plain[self.piles[arg][-1]]:
+                    return False
+                self.buy_simple(self.active, arg)
+                if self.buys <= 0:
+                    self.phase = "cleanup"
+                return True
+            if verb == "end":
+                self.phase = "cleanup"
+                return True
+            if self.flags or not all_have(self.plain, arg):  # play
                 return False
             self.play_plain_treasures(self.active, arg)
             return True
-        if self.watchers or not self.plain[self.piles[arg][-1]]:
+        if value:  # PlayAction
             return False
-        self.buy_simple(self.active, arg)
-        if self.buys <= 0:
-            self.phase = "cleanup"
+        self.phase = "buy"
         return True
 
     def _top_level(self, d, value) -> Iterator:
@@ -127,7 +131,10 @@ class TurnsMixin:
             discard += me.aside
             me.aside.clear()
         self.draw(p, 5)
-        self._end_turn(p)
+        if all(self.supply_lists):  # no empty Supply pile: the game goes on
+            self._begin_turn((p + 1) % len(self.players))
+        else:
+            self._end_turn(p)
         return True
 
     def _cleanup(self, p: int) -> Iterator:
@@ -161,8 +168,10 @@ class TurnsMixin:
         self.coins = 0
         self.cost_reduction = 0
         self.actions_played = 0
-        self.flags = {}
-        self.bought = []
+        if self.flags:  # (an empty one can stay: nobody keeps it)
+            self.flags = {}
+        if self.bought:
+            self.bought = []
         self.turn_no += 1
         me = self.players[p]
         me.turns += 1

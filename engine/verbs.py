@@ -21,20 +21,6 @@ class VerbsMixin:
         """Log an event; `secret` details are shown only to `seat` (or `seen_by`)."""
         self.log.append([kind, seat, public, secret, seen_by])
 
-    def _new_entry(self, kind: str, p: int, name: str) -> list:
-        """The log entry "seat p plays / buys / gains (to discard) a card named `name`".
-
-        Made once per game and kept in `played_entry` and the like, since these entries are
-        the same every time and entries are never changed once logged.
-        """
-        if kind == "gain":
-            entry = ["gain", p, {"card": name, "to": "discard"}, None, None]
-            self.gained_entry[p][name] = entry
-        else:
-            entry = [kind, p, {"card": name}, None, None]
-            (self.played_entry if kind == "play" else self.bought_entry)[p][name] = entry
-        return entry
-
     def edition_of(self, name: str) -> int:
         eds = CARDS[name].editions
         want = self.options["card_editions"].get(name, self.options["edition"])
@@ -185,7 +171,7 @@ class VerbsMixin:
         getattr(self.players[p], to).append(cid)
         name = self.names[cid]
         if to == "discard":
-            self.log.append(self.gained_entry[p].get(name) or self._new_entry("gain", p, name))
+            self.log.append(self.gained_entry[p][name])
         else:
             self.log.append(["gain", p, {"card": name, "to": to}, None, None])
         if CARDS[name].triggers or self.watchers:
@@ -204,15 +190,15 @@ class VerbsMixin:
         self.bought.append(name)
         self.players[p].discard.append(cid)
         log = self.log
-        log.append(self.bought_entry[p].get(name) or self._new_entry("buy", p, name))
-        log.append(self.gained_entry[p].get(name) or self._new_entry("gain", p, name))
+        log.append(self.bought_entry[p][name])
+        log.append(self.gained_entry[p][name])
 
     def _pay_for(self, p: int, pile: str) -> str:
         name = self.pile_top(pile)
         self.coins -= self.cost(name)
         self.buys -= 1
         self.bought.append(name)
-        self.log.append(self.bought_entry[p].get(name) or self._new_entry("buy", p, name))
+        self.log.append(self.bought_entry[p][name])
         return name
 
     def buy(self, p: int, pile: str) -> Iterator:
@@ -266,8 +252,7 @@ class VerbsMixin:
                 continue
             play.append(cid)
             coins += values[cid]
-            name = names[cid]
-            log.append(entries.get(name) or self._new_entry("play", p, name))
+            log.append(entries[names[cid]])
         self.coins += coins
 
     def play(self, p: int, cid: int, frm: str | None = "hand", again: bool = False) -> Iterator:

@@ -6,6 +6,7 @@ through `SeatView`, which exposes nothing the seat could not see at the table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from random import Random
 from typing import Any
 
@@ -47,7 +48,7 @@ def seat_player(strategy: str, game, seat: int,
         bot = STRATEGIES[strategy]
     except KeyError:
         raise ValueError(f"unknown bot strategy {strategy!r}; known: {names()}") from None
-    return lambda d: bot(view, d)
+    return partial(bot, view)
 
 
 def names() -> list[str]:

@@ -64,8 +64,11 @@ class SeatView:
         """Fewest gains that could end the game: Provinces, or the three smallest piles."""
         g = self._g
         counts = sorted(map(len, g.supply_lists))
-        limit = 4 if len(g.players) >= 5 else 3
-        return min(len(g.piles.get("Province", ())), sum(counts[:limit]))
+        piles = counts[0] + counts[1] + counts[2]
+        if len(g.players) >= 5:
+            piles += counts[3]
+        provinces = len(g.piles.get("Province", ()))
+        return provinces if provinces < piles else piles
 
     def total_money(self) -> int:
         values = self._g.coin_values
