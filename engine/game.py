@@ -66,6 +66,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self._since: list[list] = []
         self.result: dict | None = None
         self.watchers = False
+        self.flags: dict = {}
+        self.bought: list[str] = []
 
     def _derive(self, tables: IdTables | None = None) -> None:
         """Recompute what is derivable from the card list (never saved); `tables` are this
