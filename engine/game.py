@@ -24,7 +24,7 @@ from .turns import TurnsMixin
 from .verbs import VerbsMixin
 from .view import ALL, ViewMixin
 
-ENGINE_VERSION = "1.0"
+ENGINE_VERSION = "1.1"  # 1.1: shuffles hash key || counter (see rng.py)
 FORMAT = 1
 
 

@@ -248,7 +248,7 @@ record = extend_schema(
                409: _error("Still running.", ("game_not_over",
                                               "the record is published when the game ends"))},
     examples=[OpenApiExample("record", response_only=True, value={
-        "format": "dominion-game-record", "version": 1, "game": 42, "engine_version": "1.0",
+        "format": "dominion-game-record", "version": 1, "game": 42, "engine_version": "1.1",
         "setup": {"players": 2, "kingdom": GAME_EXAMPLE["kingdom"], "edition": 2},
         "seed": "3f1c...", "answers": [{"step": 1, "seat": 0, "decision": "d1", "answer": [],
                                         "actor": "player"}],
