@@ -22,7 +22,8 @@ def build(position: dict) -> Game:
              "edition": position.get("edition", 2),
              "card_editions": position.get("card_editions", {}),
              "names": [p.get("name", f"Player {i + 1}") for i, p in enumerate(players)],
-             "first_player": 0}
+             "first_player": 0,
+             "autoplay_treasures": position.get("autoplay_treasures", [])}
     g = new_game(setup, position.get("seed", "position"))
     g.names, g.trash_pile, g.log = [], [], []
     counts = supply_counts(g.setup)
