@@ -226,13 +226,14 @@ class BuyPhase(Decision):
     def can_buy(self, pile: str) -> bool:
         g = self._game
         cards = g.piles.get(pile)
+        # cost_of(top) <= coins, written out: bots ask this several times per decision
         return (bool(cards) and pile in g.supply_set
                 and g.base_costs[cards[-1]] - g.cost_reduction <= self.coins)
 
     def _legal(self) -> list[tuple[str, int]]:
         if self._piles is None:
             g = self._game
-            self._piles = [(p, g.cost(g.names[g.piles[p][-1]])) for p in g.supply
+            self._piles = [(p, g.cost_of(g.piles[p][-1])) for p in g.supply
                            if self.can_buy(p)]
         return self._piles
 

@@ -78,7 +78,7 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self.autoplays = [p in self.setup.get("autoplay_treasures", ()) for p in seats]
         t = self.tables = tables or id_tables(self.names)
         self.watchers, self.no_triggers, self.action_ids = t.watchers, t.no_triggers, t.action_ids
-        self.bits, self.coin_values, self.base_costs = t.bits, t.coin_values, t.base_costs
+        self.coin_values, self.base_costs = t.coin_values, t.base_costs
         self.vp_values, self.has_scorers = t.vp_values, t.has_scorers
         self.plain, self.quiet = t.plain, t.quiet
         self.is_action, self.is_treasure = t.is_action, t.is_treasure

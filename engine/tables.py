@@ -17,7 +17,6 @@ class IdTables(NamedTuple):
     no_triggers: bool         # no card in the game has a trigger of any kind
     has_scorers: bool         # some card's VP depend on the deck (Gardens and the like)
     action_ids: frozenset     # the ids of Action cards
-    bits: tuple               # per id: type bits
     coin_values: tuple        # per id: the coins it makes when played
     plain: tuple              # per id: playing or gaining it sets off nothing (no generator)
     quiet: tuple              # per id: it has no trigger
@@ -35,9 +34,9 @@ def id_tables(names: list[str]) -> IdTables:
     key = tuple(names)
     tables = _CACHE.get(key)
     if tables is None:
-        tables = _CACHE[key] = _build(names)
-        if len(_CACHE) > 256:
+        if len(_CACHE) >= 256:
             _CACHE.clear()
+        tables = _CACHE[key] = _build(names)
     return tables
 
 
@@ -45,16 +44,16 @@ def _build(names: list[str]) -> IdTables:
     rows = []
     for name, run in groupby(names):  # ids come in runs of one name (the piles)
         c = CARDS[name]
-        row = (c.type_bits, c.coins, not (c.effect or c.triggers), not c.triggers,
+        row = (c.coins, not (c.effect or c.triggers), not c.triggers,
                bool(c.type_bits & ACTION), bool(c.type_bits & TREASURE), c.cost, c.vp)
         rows += [row] * len(list(run))
-    columns = list(zip(*rows)) if rows else [()] * 8
+    columns = list(zip(*rows)) if rows else [()] * 7
     in_game = [CARDS[n] for n in set(names)]
     return IdTables(
         watchers=any(t.startswith("hand_") for c in in_game for t in c.triggers),
         no_triggers=not any(c.triggers for c in in_game),
         has_scorers=any(c.score is not None for c in in_game),
-        action_ids=frozenset(i for i, is_action in enumerate(columns[4]) if is_action),
-        bits=columns[0], coin_values=columns[1], plain=columns[2], quiet=columns[3],
-        is_action=columns[4], is_treasure=columns[5], base_costs=columns[6],
-        vp_values=columns[7])
+        action_ids=frozenset(i for i, is_action in enumerate(columns[3]) if is_action),
+        coin_values=columns[0], plain=columns[1], quiet=columns[2],
+        is_action=columns[3], is_treasure=columns[4], base_costs=columns[5],
+        vp_values=columns[6])

@@ -50,25 +50,19 @@ class TurnsMixin:
     def _autoplay(self, p: int, hand: list[int]) -> bool:
         """The autoplay standing order: play every Treasure when that has no choice or catch,
         that is when each makes coins and nothing else; False (nothing done) otherwise."""
-        is_treasure, plain, values = self.is_treasure, self.plain, self.coin_values
-        names, entries = self.names, self.played_entry[p]
-        treasures, rest, played = [], [], []
-        coins = 0
+        is_treasure, plain = self.is_treasure, self.plain
+        treasures, rest = [], []
         for c in hand:
             if not is_treasure[c]:
                 rest.append(c)
             elif plain[c]:
                 treasures.append(c)
-                coins += values[c]
-                played.append(entries[names[c]])
             else:
                 return False
         if not treasures:
             return False
         hand[:] = rest
-        self.players[p].play += treasures
-        self.log += played
-        self.coins += coins
+        self.into_play_plain(p, treasures)
         return True
 
     def _top_level_simple(self, d, value) -> bool:
@@ -131,10 +125,7 @@ class TurnsMixin:
             discard += me.aside
             me.aside.clear()
         self.draw(p, 5)
-        if all(self.supply_lists):  # no empty Supply pile: the game goes on
-            self._begin_turn((p + 1) % len(self.players))
-        else:
-            self._end_turn(p)
+        self._end_turn(p)
         return True
 
     def _cleanup(self, p: int) -> Iterator:

@@ -31,7 +31,8 @@ class VerbsMixin:
         return c if c > 0 else 0
 
     def cost_of(self, cid: int) -> int:
-        return self.cost(self.names[cid])
+        c = self.base_costs[cid] - self.cost_reduction
+        return c if c > 0 else 0
 
     def pile_top(self, pile: str) -> str | None:
         cards = self.piles.get(pile)
@@ -182,28 +183,22 @@ class VerbsMixin:
     def buy_simple(self, p: int, pile: str) -> None:
         """Buy and gain a card that has no triggers (the caller checked)."""
         cid = self.piles[pile].pop()
-        name = self.names[cid]
-        cost = self.base_costs[cid] - self.cost_reduction
-        if cost > 0:
-            self.coins -= cost
-        self.buys -= 1
-        self.bought.append(name)
+        name = self._pay_for(p, cid)
         self.players[p].discard.append(cid)
-        log = self.log
-        log.append(self.bought_entry[p][name])
-        log.append(self.gained_entry[p][name])
+        self.log.append(self.gained_entry[p][name])
 
-    def _pay_for(self, p: int, pile: str) -> str:
-        name = self.pile_top(pile)
-        self.coins -= self.cost(name)
+    def _pay_for(self, p: int, cid: int) -> str:
+        """Pay for the card on top of a pile and use a Buy; returns its name."""
+        name = self.names[cid]
+        self.coins -= self.cost_of(cid)
         self.buys -= 1
         self.bought.append(name)
         self.log.append(self.bought_entry[p][name])
         return name
 
     def buy(self, p: int, pile: str) -> Iterator:
-        self._pay_for(p, pile)
         cid = self.piles[pile][-1]
+        self._pay_for(p, cid)
         items = self._own_trigger(p, cid, "buy") + self._hand_triggers(p, "hand_buy", cid)
         yield from self.run_triggers(p, items)
         return (yield from self.gain(p, pile))
@@ -241,16 +236,22 @@ class VerbsMixin:
     # ----- playing ----------------------------------------------------------------------
     def play_plain_treasures(self, p: int, cids: list[int]) -> None:
         """Fast path for Treasures that only make coins (the caller checked)."""
-        me = self.players[p]
-        hand, play = me.hand, me.play
-        names, values, entries, log = self.names, self.coin_values, self.played_entry[p], self.log
-        coins = 0
+        hand = self.players[p].hand
+        taken = []
         for cid in cids:
             try:
                 hand.remove(cid)
             except ValueError:  # no longer in hand: lost track of
                 continue
-            play.append(cid)
+            taken.append(cid)
+        self.into_play_plain(p, taken)
+
+    def into_play_plain(self, p: int, cids: list[int]) -> None:
+        """Put plain Treasures, already out of the hand, into play: their coins and log."""
+        self.players[p].play += cids
+        names, values, entries, log = self.names, self.coin_values, self.played_entry[p], self.log
+        coins = 0
+        for cid in cids:
             coins += values[cid]
             log.append(entries[names[cid]])
         self.coins += coins

@@ -29,8 +29,6 @@ RANDOM = "random"
 def bot_answer(strategy: str, game, seat: int, decision: Decision,
                rng: Random | None = None) -> Any:
     """Answer `decision` for `seat` the way `strategy` plays."""
-    if strategy == RANDOM:
-        rng = rng or Random(f"{game.step}:{seat}")
     return seat_player(strategy, game, seat, rng)(decision)
 
 
