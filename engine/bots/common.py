@@ -48,6 +48,11 @@ class SeatView:
         g = self._g
         return [g.names[c] for c in g.players[self.seat].hand]
 
+    def looking(self) -> list[str]:
+        """The cards I am looking at (face down to the others: Sentry, Survivors)."""
+        g = self._g
+        return [g.names[c] for c in g.players[self.seat].looking]
+
     def my_cards(self) -> Counter:
         """Everything I own (a player may always count their own cards)."""
         g = self._g

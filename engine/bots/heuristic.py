@@ -10,6 +10,7 @@ Pure: it reads only the SeatView and the decision, and keeps no state between an
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ..cardbase import ACTION, CURSE, TREASURE, VICTORY
@@ -38,6 +39,19 @@ CANTRIPS = {
 VILLAGES = {"Village": 24, "Mining Village": 25, "Shanty Town": 22, "Festival": 26}
 DRAWERS = {"Smithy", "Courtyard", "Library", "Council Room", "Moat", "Witch", "Torturer",
            "Patrol", "Masquerade", "Nobles", "Diplomat"}
+
+
+# Knowledge of more cards plugs in here (engine/bots/dark_ages/ fills these at import):
+# CARD_HANDLERS: decision source -> fn(plan, decision) giving an answer, or None to fall back
+# to the general rules below; PLAY_VALUES: card -> fn(plan, name, other names in hand) giving
+# a play priority (None: don't play); WORTH_RULES: card -> fn(plan) giving its worth;
+# KEEP_VALUES: card -> how much it is worth holding in hand; REVEAL_ORDER: Reactions, lowest
+# revealed first.
+CARD_HANDLERS: dict[str, Callable[[Plan, Decision], Any]] = {}
+PLAY_VALUES: dict[str, Callable[[Plan, str, list[str]], float | None]] = {}
+WORTH_RULES: dict[str, Callable[[Plan], float]] = {}
+KEEP_VALUES: dict[str, float] = {}
+REVEAL_ORDER: dict[str, int] = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
 
 
 def is_terminal(name: str) -> bool:
@@ -75,6 +89,9 @@ class Plan:
 
 def worth(plan: Plan, name: str) -> float:
     """How much the bot wants to gain one `name` now (Silver 20, Gold 50, Province 100)."""
+    rule = WORTH_RULES.get(name)
+    if rule is not None:
+        return rule(plan)
     gte = plan.gte
     fixed = _victory_worth(plan, name)
     if fixed is not None:
@@ -142,6 +159,8 @@ def own_value(plan: Plan, name: str) -> float:
 
 def keep_value(name: str) -> float:
     """How much a card is worth holding in hand: discard or pass the lowest first."""
+    if name in KEEP_VALUES:
+        return KEEP_VALUES[name]
     c = CARDS[name]
     if c.type_bits & CURSE:
         return -10
@@ -172,6 +191,9 @@ def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     others.remove(name)
     other_actions = [n for n in others if CARDS[n].type_bits & ACTION]
     terminal_waiting = any(is_terminal(n) for n in other_actions)
+    special = PLAY_VALUES.get(name)
+    if special is not None:
+        return special(plan, name, others)
     if name == "Throne Room":
         return 95 if other_actions else None
     if name == "Shanty Town":
@@ -432,9 +454,13 @@ def _spy(plan: Plan, d: Decision) -> str:
 def heuristic_answer(view: SeatView, d: Decision) -> Any:
     kind = d.kind
     if kind == "Reveal":  # always; Secret Chamber first (it may draw a Moat), Diplomat last
-        order = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
-        return sorted(d.cards, key=lambda c: order.get(d.names[c], 2))[:1]
+        return sorted(d.cards, key=lambda c: REVEAL_ORDER.get(d.names[c], 2))[:1]
     plan = Plan(view)
+    handler = CARD_HANDLERS.get(d.source) if d.source else None
+    if handler is not None:
+        answer = handler(plan, d)
+        if answer is not None:
+            return answer
     if kind == "BuyPhase":
         return choose_buy(plan, d)
     if kind == "PlayAction":
