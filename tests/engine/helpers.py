@@ -37,9 +37,9 @@ def seat(hand=(), deck=(), discard=(), in_play=(), set_aside=(), name: str | Non
 
 def spec(*players: dict, kingdom=(), edition: int = 2, card_editions: dict | None = None,
          supply: dict | None = None, trash=(), turn: dict | None = None,
-         seed: str = "test-seed") -> dict:
+         seed: str = "test-seed", extra_piles=()) -> dict:
     """The position as JSON-ready data (the format of docs/positions.md)."""
-    return {"kingdom": list(kingdom), "edition": edition,
+    return {"kingdom": list(kingdom), "edition": edition, "extra_piles": list(extra_piles),
             "card_editions": dict(card_editions or {}),
             "players": list(players) or [seat(), seat()], "supply": dict(supply or {}),
             "trash": list(trash), "turn": dict(turn or {}), "seed": seed}
