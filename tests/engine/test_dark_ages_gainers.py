@@ -108,6 +108,12 @@ def test_poor_house_counts_cards_that_are_treasures_and_something_else():
     assert g.coins == 2
 
 
+def test_poor_house_with_an_empty_hand_gives_four_coins():
+    g = game(seat(hand=["Poor House"]), seat())
+    play(g, "Poor House")
+    assert g.coins == 4 and not events(g, "reveal")
+
+
 def test_poor_house_reveals_the_hand_to_everyone():
     g = game(seat(hand=["Poor House", "Copper", "Estate"]), seat())
     play(g, "Poor House")
@@ -287,6 +293,15 @@ def test_count_discard_takes_what_there_is():
     answer(g, 0, "discard")
     assert zone(g, 0, "discard") == ["Estate"]
     assert decision(g, 0).options == ["coins", "trash", "duchy"]
+
+
+def test_count_discard_shows_others_only_the_count_and_the_top_card():
+    g = game(seat(hand=["Count", "Gold", "Estate", "Silver"]), seat())
+    play(g, "Count")
+    answer(g, 0, "discard")
+    answer(g, 0, ["Gold", "Estate"])
+    theirs = [e for e in g.view(1)["log"] if e["type"] == "discard"][-1]
+    assert theirs["count"] == 2 and "cards" not in theirs and theirs["top"] == "Estate"
 
 
 def test_count_puts_a_card_onto_the_deck_unseen_by_others():
@@ -657,6 +672,15 @@ def test_counterfeit_played_twice_by_counterfeit_does_its_ability_twice():
     assert (g.coins, g.buys) == (1 + 1 + 2 + 1 + 4, 4)
     assert sorted(zone(g, None, "trash")) == ["Copper", "Counterfeit", "Silver"]
     assert zone(g, 0, "in_play") == ["Counterfeit"]
+
+
+def test_counterfeit_on_silver_gets_merchants_bonus_once():
+    g = game(seat(hand=["Merchant", "Counterfeit", "Silver"], deck=["Estate"]), seat(),
+             kingdom=[*K[:9], "Merchant"])
+    play(g, "Merchant")
+    treasures(g, ["Counterfeit"])
+    answer(g, 0, ["Silver"])
+    assert g.coins == 1 + 3 + 2
 
 
 def test_counterfeit_keeps_the_coins_of_a_treasure_with_two_types():

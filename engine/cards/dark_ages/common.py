@@ -1,5 +1,6 @@
 """Shared helpers for the Dark Ages cards: definitions, Ruins for victims, revealing from the
-deck until a card qualifies, and the Knights' (and Rogue's) "reveal 2, trash one $3-$6"."""
+deck until a card qualifies, the Knights' (and Rogue's) "reveal 2, trash one $3-$6", and the
+card names that "name a card" (Mystic, Rebuild) may give."""
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -41,7 +41,8 @@ def gain_up_to(g, p, limit: int, source: str, to: str = "discard"):
 def _poor_house(g, p, me):
     """The -$1s may eat coins from earlier cards too, but never below $0."""
     hand = hand_of(g, p)
-    g.reveal(p, list(hand), "hand")
+    if hand:
+        g.reveal(p, list(hand), "hand")
     g.coins = max(0, g.coins - len(of_type(g, hand, TREASURE)))
     return
     yield  # pragma: no cover
