@@ -9,8 +9,15 @@ import pytest
 
 from engine import new_game
 from engine.bots import bot_answer
-from engine.positions import build
-from tests.engine.helpers import answer, decision, play, seat, spec, total_cards, treasures
+from tests.engine.helpers import (
+    answer,
+    decision,
+    play,
+    position,
+    seat,
+    total_cards,
+    treasures,
+)
 
 GAINERS = ["Altar", "Armory", "Count", "Counterfeit", "Forager", "Graverobber", "Ironmonger",
            "Junk Dealer", "Mystic", "Poor House"]
@@ -56,8 +63,8 @@ def test_bots_play_every_one_of_these_cards_from_their_starting_decks():
             cards = [*GAINERS, *["Copper"] * 6, "Estate", "Curse", "Overgrown Estate", "Spoils"]
             rng.shuffle(cards)
             seats.append(seat(hand=cards[:5], deck=cards[5:]))
-        data = spec(*seats, kingdom=kingdom_for(rng), trash=["Silver", "Duchy"], seed=f"d{i}")
-        g = build({**data, "extra_piles": ["Spoils", "Ruins"]})
+        g = position(*seats, kingdom=kingdom_for(rng), trash=["Silver", "Duchy"], seed=f"d{i}",
+                     extra_piles=["Spoils", "Ruins"])
         bots = ["heuristic"] * players
         bots[i % players] = "random" if i % 2 else "heuristic"
         cards = total_cards(g)
@@ -79,10 +86,8 @@ def test_bots_play_every_one_of_these_cards_from_their_starting_decks():
 
 
 # ----- sensible answers ---------------------------------------------------------------------
-def game(*players, extra_piles=(), **kw):
-    data = spec(*players, kingdom=GAINERS, **kw)
-    data["extra_piles"] = list(extra_piles)
-    return build(data)
+def game(*players, **kw):
+    return position(*players, kingdom=GAINERS, **kw)
 
 
 def bot(g, p: int = 0):
