@@ -58,6 +58,17 @@ class SeatView:
         g = self._g
         return Counter(g.names[c] for c in g.players[self.seat].all_cards())
 
+    def deck_counts(self) -> Counter:
+        """What my deck holds, by name, never in what order. A player knows this: they know
+        everything they own and saw every card of theirs go into their discard pile."""
+        g = self._g
+        return Counter(g.names[c] for c in g.players[self.seat].deck)
+
+    def discard_counts(self) -> Counter:
+        """What my discard pile holds, by name (known to its owner for the same reason)."""
+        g = self._g
+        return Counter(g.names[c] for c in g.players[self.seat].discard)
+
     def pile_count(self, pile: str) -> int:
         return len(self._g.piles.get(pile, ()))
 

@@ -52,6 +52,9 @@ PLAY_VALUES: dict[str, Callable[[Plan, str, list[str]], float | None]] = {}
 WORTH_RULES: dict[str, Callable[[Plan], float]] = {}
 KEEP_VALUES: dict[str, float] = {}
 REVEAL_ORDER: dict[str, int] = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
+# Treasures that choose something when played (Counterfeit): played before the other
+# Treasures, lowest first, so that their choice still has every Treasure in hand.
+TREASURE_FIRST: dict[str, int] = {}
 
 
 def is_terminal(name: str) -> bool:
@@ -258,7 +261,7 @@ def choose_action(plan: Plan, d: Decision) -> list[int]:
 # ----- the Buy phase and gains ----------------------------------------------------------
 def choose_buy(plan: Plan, d: Decision) -> Any:
     if d.treasures:
-        return {"play": "all"}
+        return {"play": _treasure_order(d)}
     best, best_worth = None, 0.0
     for pile in plan.kingdom:
         if d.can_buy(pile):
@@ -266,6 +269,16 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
             if w > best_worth:
                 best, best_worth = pile, w
     return {"buy": best} if best else {"end": True}
+
+
+def _treasure_order(d: Decision) -> Any:
+    """"all", or every Treasure with those in TREASURE_FIRST first."""
+    names = d.names
+    first = [c for c in d.treasures if names[c] in TREASURE_FIRST] if TREASURE_FIRST else []
+    if not first:
+        return "all"
+    first.sort(key=lambda c: TREASURE_FIRST[names[c]])
+    return first + [c for c in d.treasures if c not in first]
 
 
 def choose_pile(plan: Plan, d: Decision) -> str | None:
