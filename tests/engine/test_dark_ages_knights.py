@@ -585,3 +585,20 @@ def test_a_game_saved_while_a_victim_chooses_goes_on_the_same():
     a, b = run(False), run(True)
     assert a.state_dict() == b.state_dict()
     assert zone(a, None, "trash") == ["Sir Bailey", "Gold", "Sir Michael"]
+
+
+# ----- positions with the Knights pile ------------------------------------------------------
+
+
+def test_a_position_lists_the_knights_pile_top_first():
+    g = position(seat(), seat(), kingdom=K, supply={"Knights": ["Sir Vander", "Dame Molly"]})
+    assert zone(g, None, "Knights") == ["Dame Molly", "Sir Vander"]  # bottom first
+
+
+@pytest.mark.parametrize("want, size", [(None, 10), (4, 4), (0, 0), (12, 10)])
+def test_a_position_counting_the_knights_pile_keeps_the_top_of_the_deal(want, size):
+    """A count keeps that many of the dealt Knights, the top ones; never more than were dealt."""
+    dealt = zone(position(seat(), seat(), kingdom=K), None, "Knights")
+    supply = {} if want is None else {"Knights": want}
+    kept = zone(position(seat(), seat(), kingdom=K, supply=supply), None, "Knights")
+    assert len(kept) == size and kept == dealt[len(dealt) - size:]
