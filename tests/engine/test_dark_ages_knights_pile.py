@@ -90,6 +90,13 @@ def test_only_the_top_knight_shows_in_every_view():
         assert "Dame Anna" not in text and "Sir Vander" not in text
 
 
+def test_a_new_game_shows_no_knight_but_the_top_one_to_anyone():
+    g = new_game({"players": 3, "kingdom": K}, "hidden")
+    for viewer in (None, 0, 1, 2):
+        text = json.dumps(g.view(viewer))
+        assert [n for n in KNIGHT_NAMES if n in text] == [g.pile_top("Knights")]
+
+
 def test_buying_from_the_knights_pile_gains_the_top_and_reveals_the_next():
     g = position(seat(hand=["Gold", "Silver"]), seat(), kingdom=K, turn={"buys": 2},
                  supply={"Knights": ["Dame Sylvia", "Sir Destry", "Dame Anna"]})
