@@ -54,13 +54,14 @@ def build(position: dict) -> Game:
 def _pile_cards(pile: str, want: Any, counts: dict, dealt: list[str]) -> list[str]:
     """A pile's cards, bottom first: listed (top first), counted, or as dealt.
 
-    A mixed pile (Knights, Ruins) given as a count keeps the top cards the deal gave it.
+    A mixed pile (Knights, Ruins) given as a count keeps the top cards the deal gave it (all
+    of them when the count is larger: a mixed pile has only the cards it was dealt).
     """
     if isinstance(want, list):
         return [canonical(n) for n in reversed(want)]
     if CARDS[pile].members:
         n = len(dealt) if want is None else want
-        return dealt[len(dealt) - n:] if n else []
+        return dealt[max(len(dealt) - n, 0):] if n else []
     return [pile] * (want if want is not None else counts.get(pile, len(dealt)))
 
 
