@@ -22,7 +22,8 @@ from tests.engine.helpers import (
 )
 from tests.engine.revealers_support import game
 
-knights = support.knights  # a fixture
+make_card = support.make_card  # fixtures (knights uses make_card)
+knights = support.knights
 
 
 # ===== Rebuild ===============================================================================
