@@ -115,12 +115,14 @@ def test_rebuild_trashing_overgrown_estate_draws_before_the_gain():
     assert sorted(offered(g, 0)) == ["Estate", "Gardens"]  # up to $1 + $3
 
 
-def test_rebuild_reveals_publicly():
+def test_rebuild_names_and_reveals_publicly():
     g = game(seat(hand=["Rebuild"], deck=["Copper", "Estate"]), seat())
     play(g, "Rebuild")
     answer(g, 0, "Province")
-    reveal = [e for e in g.view(1)["log"] if e["type"] == "reveal"]
-    assert reveal[-1]["cards"] == ["Copper", "Estate"]
+    log = g.view(1)["log"]
+    assert [e["card"] for e in log if e["type"] == "name"] == ["Province"]
+    assert [e["cards"] for e in log if e["type"] == "reveal"] == [["Copper", "Estate"]]
+    assert [e["cards"] for e in log if e["type"] == "trash"] == [["Estate"]]
 
 
 # ===== Rogue =================================================================================

@@ -66,10 +66,11 @@ def _as_attack(g, p, me, name):
 
 
 def _forget(g, me) -> None:
-    memo = g.flags["misfits"]
+    """Drop the remembered choice (an empty `flags` keeps the turn's fast paths open)."""
+    memo = g.flags.get("misfits", {})
     memo.pop(str(me), None)
     if not memo:
-        del g.flags["misfits"]
+        g.flags.pop("misfits", None)
 
 
 kingdom(MISFITS, 5, ACTION, effect=_band_of_misfits,
@@ -109,8 +110,9 @@ kingdom("Procession", 4, ACTION, effect=_procession,
 # ----- Rebuild ------------------------------------------------------------------------------
 def _rebuild(g, p, me):
     named = yield NameCard(p, _nameable(), "Name a card", source="Rebuild")
+    g.note("name", p, {"card": named, "by": "Rebuild"})
     found = reveal_until(g, p, lambda c: g.is_type(c, VICTORY) and g.names[c] != named,
-                         f"Rebuild (named {named})")
+                         "Rebuild")
     if found is None:  # out of cards: discard everything revealed, nothing more
         discard_revealed(g, p)
         return
