@@ -119,6 +119,15 @@ def test_rebuild_names_province_and_gains_the_most_vp():
     assert bot(estate, 0) == "Duchy"
 
 
+def test_rebuild_names_estate_once_the_duchies_are_gone():
+    g = game(seat(hand=["Rebuild"], deck=["Estate", "Duchy"]), seat(), kingdom=K,
+             supply={"Duchy": 0})
+    play(g, "Rebuild")
+    assert bot(g, 0) == "Estate"
+    answer(g, 0, "Estate")
+    assert bot(g, 0) == "Province"
+
+
 def test_rebuild_is_not_played_without_a_victory_card_to_take():
     g = game(seat(hand=["Rebuild", "Copper"], deck=["Copper", "Province"]), seat(), kingdom=K)
     assert bot(g, 0) == []

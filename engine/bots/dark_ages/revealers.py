@@ -4,7 +4,8 @@ Storeroom, Vagrant and Wandering Minstrel.
 Band of Misfits is played as the best cheaper Action for the hand at hand (a village when
 terminals wait, else the best terminal); Procession goes on the card whose double play and
 upgrade are worth most; Rebuild names Province, turning Estates into Duchies and Duchies
-into Provinces; Storeroom discards what it cannot use, for cards and then for coins.
+into Provinces (Estate once the Duchies are gone); Storeroom discards what it cannot use,
+for cards and then for coins.
 """
 from __future__ import annotations
 
@@ -147,7 +148,11 @@ def _rebuild_worth(plan) -> float:
 
 
 def _rebuild_name(plan, d):
-    return "Province" if "Province" in d.choices else None
+    """Province: Estates become Duchies and Duchies Provinces. With the Duchies gone an Estate
+    cannot improve, so name Estate and let Rebuild find a Duchy to turn into a Province."""
+    if not plan.kingdom.get("Duchy") and plan.kingdom.get("Province"):
+        return "Estate"
+    return "Province"
 
 
 def _rebuild_gain(plan, d):
