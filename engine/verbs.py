@@ -314,9 +314,11 @@ class VerbsMixin:
             yield from self._attack_played(p, cid)
         yield from self.resolve(p, cid)
 
-    def resolve(self, p: int, cid: int) -> Iterator:
-        """Follow the text of the card `cid` is now (its effect and its + bonuses)."""
-        c = CARDS[self.names[cid]]
+    def resolve(self, p: int, cid: int, name: str | None = None) -> Iterator:
+        """Follow the text of the card `cid` is now (its effect and its + bonuses), or of
+        `name`: a card played again as what it was played as, after it stopped being that
+        (a Band of Misfits that left play during its first play by Throne Room)."""
+        c = CARDS[name or self.names[cid]]
         if c.type_bits & TREASURE:
             self.coins += c.coins
             if self.flags and c.bonus is not None:
