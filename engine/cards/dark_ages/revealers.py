@@ -7,7 +7,6 @@ the 2017 printed texts are used, not the later errata.
 from __future__ import annotations
 
 from ...cardbase import ACTION, ATTACK, CURSE, RUINS, SHELTER, VICTORY
-from ...cardbase import REGISTRY as CARDS
 from ...decisions import ChooseCards, ChooseOption, NameCard
 from ..intrigue.common import put_back
 from .common import (
@@ -15,20 +14,13 @@ from .common import (
     discard_revealed,
     hand_of,
     kingdom,
+    nameable_cards,
     of_type,
     reveal_two_trash_one,
     reveal_until,
 )
 
 MISFITS = "Band of Misfits"
-
-
-def _nameable() -> list[str]:
-    """Any card may be named, in this game or not; the Ruins pile itself is not a card.
-
-    (To be replaced by the shared `common.nameable_cards()`.)
-    """
-    return sorted(name for name in CARDS if name != "Ruins")
 
 
 # ----- Band of Misfits ----------------------------------------------------------------------
@@ -109,7 +101,7 @@ kingdom("Procession", 4, ACTION, effect=_procession,
 
 # ----- Rebuild ------------------------------------------------------------------------------
 def _rebuild(g, p, me):
-    named = yield NameCard(p, _nameable(), "Name a card", source="Rebuild")
+    named = yield NameCard(p, nameable_cards(), "Name a card", source="Rebuild")
     g.note("name", p, {"card": named, "by": "Rebuild"})
     found = reveal_until(g, p, lambda c: g.is_type(c, VICTORY) and g.names[c] != named,
                          "Rebuild")
