@@ -34,6 +34,7 @@ DRAWERS.update({"Hunting Grounds", "Catacombs"})
 VILLAGES["Fortress"] = 23
 CANTRIPS["Market Square"] = 13
 
+
 def trash_cost(plan: Plan, name: str) -> float:
     """How much trashing one `name` costs the bot (negative: it gains by it), counting what
     its "when you trash this" gives back; Fortress comes straight back: it costs nothing.
