@@ -53,6 +53,15 @@ class SeatView:
         g = self._g
         return [g.names[c] for c in g.players[self.seat].looking]
 
+    def in_play(self) -> list[str]:
+        """My cards in play (everyone sees them)."""
+        g = self._g
+        return [g.names[c] for c in g.players[self.seat].play]
+
+    def bought(self) -> list[str]:
+        """The cards bought this turn (everyone saw them bought)."""
+        return list(self._g.bought)
+
     def my_cards(self) -> Counter:
         """Everything I own (a player may always count their own cards)."""
         g = self._g

@@ -46,7 +46,9 @@ DRAWERS = {"Smithy", "Courtyard", "Library", "Council Room", "Moat", "Witch", "T
 # to the general rules below; PLAY_VALUES: card -> fn(plan, name, other names in hand) giving
 # a play priority (None: don't play); WORTH_RULES: card -> fn(plan) giving its worth;
 # KEEP_VALUES: card -> how much it is worth holding in hand; REVEAL_ORDER: Reactions, lowest
-# revealed first.
+# revealed first; REVEAL_RULES: Reaction -> fn(plan, decision), False to keep it hidden
+# (a Reaction without a rule is always revealed); BUY_RULES: fns(plan, decision) tried at the
+# start of a Buy phase's choice (Treasures played), the first answer that is not None wins.
 CARD_HANDLERS: dict[str, Callable[[Plan, Decision], Any]] = {}
 PLAY_VALUES: dict[str, Callable[[Plan, str, list[str]], float | None]] = {}
 WORTH_RULES: dict[str, Callable[[Plan], float]] = {}
@@ -55,6 +57,8 @@ REVEAL_ORDER: dict[str, int] = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
 # Treasures that choose something when played (Counterfeit): played before the other
 # Treasures, lowest first, so that their choice still has every Treasure in hand.
 TREASURE_FIRST: dict[str, int] = {}
+REVEAL_RULES: dict[str, Callable[[Plan, Decision], bool]] = {}
+BUY_RULES: list[Callable[[Plan, Decision], Any]] = []
 
 
 def is_terminal(name: str) -> bool:
@@ -262,6 +266,10 @@ def choose_action(plan: Plan, d: Decision) -> list[int]:
 def choose_buy(plan: Plan, d: Decision) -> Any:
     if d.treasures:
         return {"play": _treasure_order(d)}
+    for rule in BUY_RULES:
+        answer = rule(plan, d)
+        if answer is not None:
+            return answer
     best, best_worth = None, 0.0
     for pile in plan.kingdom:
         if d.can_buy(pile):
@@ -466,8 +474,8 @@ def _spy(plan: Plan, d: Decision) -> str:
 # ----- the bot ----------------------------------------------------------------------------
 def heuristic_answer(view: SeatView, d: Decision) -> Any:
     kind = d.kind
-    if kind == "Reveal":  # always; Secret Chamber first (it may draw a Moat), Diplomat last
-        return sorted(d.cards, key=lambda c: REVEAL_ORDER.get(d.names[c], 2))[:1]
+    if kind == "Reveal":  # Secret Chamber first (it may draw a Moat), Diplomat last
+        return _reveal(view, d)
     plan = Plan(view)
     handler = CARD_HANDLERS.get(d.source) if d.source else None
     if handler is not None:
@@ -489,6 +497,17 @@ def heuristic_answer(view: SeatView, d: Decision) -> Any:
     if kind == "NameCard" and d.source == "Wishing Well":
         return _wish(view, d)
     return default_answer(view, d)
+
+
+def _reveal(view: SeatView, d: Decision) -> list[int]:
+    """The first Reaction worth revealing; all are, unless a rule says otherwise."""
+    names = d.names
+    cards = sorted(d.cards, key=lambda c: REVEAL_ORDER.get(names[c], 2))
+    if any(names[c] in REVEAL_RULES for c in cards):
+        plan = Plan(view)
+        cards = [c for c in cards
+                 if names[c] not in REVEAL_RULES or REVEAL_RULES[names[c]](plan, d)]
+    return cards[:1]
 
 
 def _wish(view: SeatView, d: Decision) -> str:
