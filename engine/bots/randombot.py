@@ -15,7 +15,11 @@ def random_answer(view: SeatView, d: Decision, rng: Random) -> Any:
         rng.shuffle(order)
         return order
     if kind in ("ChooseCards", "Reveal", "PlayAction"):
-        k = rng.randint(d.min, min(d.max, len(d.cards)))
+        top = min(d.max, len(d.cards))
+        if d.sizes is not None:  # only some counts are allowed (Mercenary: 0 or 2)
+            k = rng.choice([n for n in d.sizes if d.min <= n <= top])
+        else:
+            k = rng.randint(d.min, top)
         return rng.sample(d.cards, k)
     if kind == "ChooseOption":
         k = rng.randint(d.min, d.max)
