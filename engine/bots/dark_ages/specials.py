@@ -43,7 +43,10 @@ def _hovel(plan, d):
 
 
 def _survivors(plan, d):
-    """Discard the two cards looked at when both are poor; else put the better one on top."""
+    """Discard the two cards looked at when both are poor; else put the better one on top
+    (the order question goes to the general rules)."""
+    if d.kind != "ChooseOption":
+        return None
     looking = plan.view.looking()
     return "discard" if sum(keep_value(n) for n in looking) < 12 else "back"
 
