@@ -1,10 +1,12 @@
 """Dark Ages "looters" group: Cultist, Death Cart, Marauder, Pillage, Bandit Camp, Urchin.
 
-Each card's text part by part, every ruling of its seed 004 description and its cards.md
-"Key FAQ notes", and the interactions the issue names (Throne Room on cards that trash
-themselves, Urchin and other Attacks, Cultist chains, Ruins running out, Death Cart gained by
-other cards and on other players' turns, Moat). Ruins, Spoils and Mercenary themselves are in
-test_dark_ages_looters_specials.py.
+Here the cards' data and the three Looters (Cultist, Death Cart, Marauder): each card's text
+part by part, every ruling of its seed 004 description and its cards.md "Key FAQ notes", and
+the interactions the issue names (Throne Room on Death Cart, a card that trashes itself;
+Cultist chains; Ruins running out mid-attack; Death Cart gained by other cards and on other
+players' turns; Moat). Pillage, Bandit Camp and Urchin are in
+test_dark_ages_looters_pillage_camp_urchin.py; Ruins, Spoils and Mercenary themselves in
+test_dark_ages_looters_specials.py; the bot in test_dark_ages_looters_bot.py.
 """
 from __future__ import annotations
 
@@ -16,7 +18,6 @@ from tests.engine.helpers import (
     answer,
     count,
     decision,
-    end_turn,
     events,
     illegal,
     offered,
@@ -32,7 +33,6 @@ from tests.engine.helpers import (
 K = ["Cultist", "Death Cart", "Marauder", "Pillage", "Bandit Camp", "Urchin", "Moat",
      "Throne Room", "Workshop", "Swindler"]
 RUINS5 = ["Survivors", "Ruined Village", "Abandoned Mine", "Ruined Library", "Ruined Market"]
-FIVE = ["Copper", "Silver", "Gold", "Estate", "Duchy"]
 
 
 def names(g, ids):
@@ -226,6 +226,47 @@ def test_cultist_trash_draw_shuffles_if_needed():
     assert sorted(zone(g, 0, "hand")) == ["Gold", "Silver", "Silver"]
 
 
+def test_cultist_trashed_by_remodel_draws_before_the_gain():
+    """004: on-trash abilities "can function in the middle of resolving effects for an Action
+    card" (there, Graverobber: draw three first, then gain)."""
+    g = position(seat(hand=["Remodel", "Cultist"], deck=["Gold", "Silver", "Copper"]), seat(),
+                 kingdom=K + ["Remodel"])
+    play(g, "Remodel")
+    answer(g, 0, ["Cultist"])
+    assert zone(g, 0, "hand") == ["Gold", "Silver", "Copper"]
+    assert decision(g, 0).kind == "ChoosePile" and "Gold" in offered(g, 0)
+
+
+def test_each_chained_cultist_is_a_new_attack_to_react_to():
+    g = position(seat(hand=["Cultist", "Cultist"], deck=["Copper"] * 4),
+                 seat(hand=["Moat"]), kingdom=K, supply={"Ruins": RUINS5})
+    play(g, "Cultist")
+    answer(g, 1, ["Moat"])
+    answer(g, 0, ["Cultist"])
+    assert decision(g, 1).kind == "Reveal"
+    answer(g, 1, [])
+    assert zone(g, 1, "discard") == ["Survivors"]
+
+
+def test_cultist_draws_are_hidden_from_the_other_players():
+    g = position(seat(hand=["Cultist"], deck=["Gold", "Province"]), seat(), kingdom=K)
+    play(g, "Cultist")
+    draw = [e for e in g.view(1)["log"] if e["type"] == "draw" and e["seat"] == 0][-1]
+    assert draw["count"] == 2 and "cards" not in draw
+    own = [e for e in g.view(0)["log"] if e["type"] == "draw" and e["seat"] == 0][-1]
+    assert own["cards"] == ["Gold", "Province"]
+    gains = [(e["seat"], e["card"]) for e in g.view(0)["log"] if e["type"] == "gain"]
+    assert gains == [(1, g.names[g.players[1].discard[0]])]  # the Ruins gained is public
+
+
+def test_death_cart_trashing_a_cultist_draws_three():
+    g = position(seat(hand=["Death Cart", "Cultist"], deck=["Gold", "Gold", "Gold"]), seat(),
+                 kingdom=K)
+    play(g, "Death Cart")
+    answer(g, 0, ["Cultist"])
+    assert zone(g, 0, "hand") == ["Gold"] * 3 and zone(g, 0, "in_play") == ["Death Cart"]
+
+
 def test_throne_room_on_cultist_attacks_twice():
     g = position(seat(hand=["Throne Room", "Cultist"], deck=["Copper"] * 4), seat(),
                  kingdom=K, supply={"Ruins": RUINS5})
@@ -352,6 +393,16 @@ def test_death_cart_gain_survives_a_reload_before_the_gain():
     assert count(g, "Ruins") == 3 and total_cards(g) == total_cards(reload(g))
 
 
+def test_death_cart_passed_with_masquerade_is_not_gained():
+    """004: "Passing with Masquerade is not gaining": no Ruins."""
+    g = position(seat(hand=["Masquerade"], deck=["Death Cart", "Copper"]), seat(hand=["Estate"]),
+                 kingdom=K + ["Masquerade"], supply={"Ruins": RUINS5})
+    play(g, "Masquerade")
+    answer(g, 0, ["Death Cart"])
+    assert zone(g, 1, "hand") == ["Death Cart"] and zone(g, 1, "discard") == []
+    assert count(g, "Ruins") == 5
+
+
 def test_throne_room_on_death_cart_trashes_it_only_once():
     """Lose Track: the second play cannot trash Death Cart again, but still gives +$5 and may
     trash an Action from hand."""
@@ -360,6 +411,8 @@ def test_throne_room_on_death_cart_trashes_it_only_once():
     answer(g, 0, ["Death Cart"])
     answer(g, 0, [])  # first play: Death Cart is trashed
     assert zone(g, None, "trash") == ["Death Cart"]
+    g = reload(g)
+    assert offered(g, 0) == ["Survivors"]
     answer(g, 0, [])  # second play: it cannot be trashed again
     assert zone(g, None, "trash") == ["Death Cart"] and g.coins == 10
     assert zone(g, 0, "hand") == ["Survivors"] and zone(g, 0, "in_play") == ["Throne Room"]
@@ -409,235 +462,3 @@ def test_moat_blocks_marauder_ruins_but_marauder_still_gains_its_spoils():
     answer(g, 1, ["Moat"])
     assert zone(g, 0, "discard") == ["Spoils"]
     assert zone(g, 1, "discard") == [] and zone(g, 2, "discard") == ["Survivors"]
-
-
-# ----- Pillage ------------------------------------------------------------------------------
-
-
-def test_pillage_text_trash_it_victim_discards_your_choice_gain_two_spoils():
-    g = position(seat(hand=["Pillage"]), seat(hand=FIVE), kingdom=K)
-    play(g, "Pillage")
-    assert zone(g, None, "trash") == ["Pillage"]
-    d = decision(g, 0, "ChooseCards", "Pillage")
-    assert offered(g, 0) == FIVE and (d.min, d.max) == (1, 1)
-    reveal = events(g, "reveal")[-1]
-    assert reveal["seat"] == 1 and reveal["cards"] == FIVE
-    answer(g, 0, ["Gold"])
-    assert zone(g, 1, "hand") == ["Copper", "Silver", "Estate", "Duchy"]
-    assert zone(g, 1, "discard") == ["Gold"]
-    assert zone(g, 0, "discard") == ["Spoils", "Spoils"] and count(g, "Spoils") == 13
-    seen = [e for e in g.view(None)["log"] if e["type"] == "discard"]
-    assert seen[-1]["cards"] == ["Gold"]  # a discard of a revealed card is public
-
-
-def test_pillage_victims_with_fewer_than_five_cards_are_not_attacked():
-    g = position(seat(hand=["Pillage"]), seat(hand=FIVE[:4]), seat(hand=FIVE + ["Curse"]),
-                 kingdom=K)
-    play(g, "Pillage")
-    assert [r["seat"] for r in events(g, "reveal")] == [2]
-    answer(g, 0, ["Curse"])
-    assert zone(g, 1, "hand") == FIVE[:4] and zone(g, 2, "hand") == FIVE
-
-
-def test_pillage_attacks_in_turn_order_from_the_left():
-    g = position(seat(hand=FIVE), seat(hand=["Pillage"]), seat(hand=FIVE), kingdom=K,
-                 turn={"player": 1})
-    play(g, "Pillage")
-    assert "Player 3" in decision(g, 1).prompt
-    answer(g, 1, ["Gold"])
-    assert "Player 1" in decision(g, 1).prompt
-    g = reload(g)
-    answer(g, 1, ["Silver"])
-    assert zone(g, 2, "discard") == ["Gold"] and zone(g, 0, "discard") == ["Silver"]
-    assert zone(g, 1, "discard") == ["Spoils", "Spoils"]
-
-
-def test_pillage_victim_with_identical_cards_discards_without_a_choice():
-    g = position(seat(hand=["Pillage"]), seat(hand=["Copper"] * 6), kingdom=K)
-    play(g, "Pillage")
-    assert zone(g, 1, "discard") == ["Copper"] and open_kinds(g) == [(0, "BuyPhase")]
-
-
-@pytest.mark.parametrize("left, got", [(1, 1), (0, 0)])
-def test_pillage_gains_as_many_spoils_as_are_left(left, got):
-    g = position(seat(hand=["Pillage"]), seat(), kingdom=K, supply={"Spoils": left})
-    play(g, "Pillage")
-    assert zone(g, 0, "discard") == ["Spoils"] * got and count(g, "Spoils") == 0
-
-
-def test_pillage_blocked_by_moat_still_trashes_and_gains_spoils():
-    g = position(seat(hand=["Pillage"]), seat(hand=["Moat"] + FIVE), kingdom=K)
-    play(g, "Pillage")
-    answer(g, 1, ["Moat"])
-    assert zone(g, None, "trash") == ["Pillage"] and zone(g, 0, "discard") == ["Spoils"] * 2
-    assert len(zone(g, 1, "hand")) == 6
-
-
-def test_throne_room_on_pillage_gains_four_spoils_and_attacks_twice():
-    """2017 text: the second play fails to trash Pillage (Lose Track) but does the rest."""
-    g = position(seat(hand=["Throne Room", "Pillage"]), seat(hand=FIVE + ["Curse"]), kingdom=K)
-    play(g, "Throne Room")
-    answer(g, 0, ["Pillage"])
-    answer(g, 0, ["Gold"])
-    answer(g, 0, ["Silver"])
-    assert zone(g, None, "trash") == ["Pillage"]
-    assert zone(g, 0, "discard") == ["Spoils"] * 4
-    assert zone(g, 1, "discard") == ["Gold", "Silver"]
-    assert zone(g, 1, "hand") == ["Copper", "Estate", "Duchy", "Curse"]
-
-
-# ----- Bandit Camp --------------------------------------------------------------------------
-
-
-def test_bandit_camp_text_card_two_actions_and_a_spoils():
-    g = position(seat(hand=["Bandit Camp"], deck=["Gold"]), seat(), kingdom=K)
-    play(g, "Bandit Camp")
-    assert zone(g, 0, "hand") == ["Gold"] and g.actions == 2
-    assert zone(g, 0, "discard") == ["Spoils"] and count(g, "Spoils") == 14
-
-
-def test_bandit_camp_draws_before_gaining_the_spoils():
-    """004: "Draw a card before gaining a Spoils": a shuffle for the draw cannot take it."""
-    g = position(seat(hand=["Bandit Camp"], discard=["Silver"]), seat(), kingdom=K)
-    play(g, "Bandit Camp")
-    assert zone(g, 0, "hand") == ["Silver"] and zone(g, 0, "discard") == ["Spoils"]
-
-
-def test_bandit_camp_with_no_spoils_left_gains_nothing():
-    g = position(seat(hand=["Bandit Camp"], deck=["Gold"]), seat(), kingdom=K,
-                 supply={"Spoils": 0})
-    play(g, "Bandit Camp")
-    assert zone(g, 0, "discard") == [] and g.actions == 2
-
-
-# ----- Urchin -------------------------------------------------------------------------------
-
-
-def test_urchin_text_card_action_and_others_discard_down_to_four():
-    g = position(seat(hand=["Urchin"], deck=["Gold"]), seat(hand=FIVE), seat(hand=FIVE + FIVE),
-                 kingdom=K)
-    play(g, "Urchin")
-    assert zone(g, 0, "hand") == ["Gold"] and g.actions == 1
-    assert open_kinds(g) == [(1, "ChooseCards"), (2, "ChooseCards")]  # at the same time
-    d = decision(g, 2)
-    assert (d.min, d.max) == (6, 6)
-    answer(g, 2, ["Estate", "Duchy", "Estate", "Duchy", "Copper", "Copper"])
-    answer(g, 1, ["Estate"])
-    assert len(zone(g, 1, "hand")) == 4 and len(zone(g, 2, "hand")) == 4
-
-
-def test_urchin_players_with_four_or_fewer_cards_do_nothing():
-    g = position(seat(hand=["Urchin"]), seat(hand=FIVE[:4]), seat(hand=["Copper"] * 6),
-                 kingdom=K)
-    play(g, "Urchin")
-    assert zone(g, 1, "hand") == FIVE[:4]
-    assert zone(g, 2, "discard") == ["Copper", "Copper"]  # nothing to choose: unasked
-    assert [d.kind for d in g.pending()] == ["BuyPhase"]
-
-
-def test_urchin_discards_show_others_only_the_count_and_top():
-    g = position(seat(hand=["Urchin"]), seat(hand=FIVE + ["Curse"]), kingdom=K)
-    play(g, "Urchin")
-    answer(g, 1, ["Gold", "Curse"])
-    seen = [e for e in g.view(0)["log"] if e["type"] == "discard"][-1]
-    assert seen["count"] == 2 and "cards" not in seen
-
-
-def test_moat_blocks_urchin():
-    g = position(seat(hand=["Urchin"]), seat(hand=["Moat"] + FIVE), kingdom=K)
-    play(g, "Urchin")
-    answer(g, 1, ["Moat"])
-    assert len(zone(g, 1, "hand")) == 6 and zone(g, 0, "hand") == []
-
-
-def test_urchin_may_trash_itself_for_a_mercenary_before_another_attack_resolves():
-    g = position(seat(hand=["Urchin", "Militia"], deck=["Copper"]), seat(hand=["Copper"] * 4),
-                 kingdom=K[:9] + ["Militia"])
-    play(g, "Urchin")
-    play(g, "Militia")
-    d = decision(g, 0, "ChooseOption", "Urchin")
-    assert d.options == ["trash", "keep"] and g.coins == 0  # Militia has not resolved yet
-    g = reload(g)
-    answer(g, 0, "trash")
-    assert zone(g, None, "trash") == ["Urchin"] and zone(g, 0, "discard") == ["Mercenary"]
-    assert count(g, "Mercenary") == 9 and g.coins == 2
-    assert zone(g, 0, "in_play") == ["Militia"]
-    answer(g, 1, ["Copper"])  # then Militia resolves
-    assert len(zone(g, 1, "hand")) == 3
-
-
-def test_urchin_keeping_it_is_allowed():
-    g = position(seat(hand=["Urchin", "Marauder"]), seat(), kingdom=K)
-    play(g, "Urchin")
-    play(g, "Marauder")
-    answer(g, 0, "keep")
-    assert zone(g, 0, "in_play") == ["Urchin", "Marauder"] and count(g, "Mercenary") == 10
-    assert zone(g, 0, "discard") == ["Spoils"]
-
-
-def test_urchin_with_no_mercenary_left_is_trashed_for_nothing():
-    g = position(seat(hand=["Urchin", "Cultist"]), seat(), kingdom=K, supply={"Mercenary": 0})
-    play(g, "Urchin")
-    play(g, "Cultist")
-    answer(g, 0, "trash")
-    assert zone(g, None, "trash") == ["Urchin"] and zone(g, 0, "discard") == []
-
-
-def test_urchin_is_not_offered_for_a_non_attack():
-    g = position(seat(hand=["Urchin", "Bandit Camp"], deck=["Copper"] * 3), seat(), kingdom=K)
-    play(g, "Urchin")
-    play(g, "Bandit Camp")
-    assert [d.kind for d in g.pending()] == ["BuyPhase"] and g.actions == 2
-    assert zone(g, 0, "in_play") == ["Urchin", "Bandit Camp"]
-
-
-def test_urchin_played_twice_by_throne_room_cannot_trash_itself():
-    """004: "If you play the same Urchin twice in one turn, such as via Procession, that does
-    not let you trash it for a Mercenary"."""
-    g = position(seat(hand=["Throne Room", "Urchin"], deck=["Copper"] * 3), seat(), kingdom=K)
-    play(g, "Throne Room")
-    answer(g, 0, ["Urchin"])
-    assert zone(g, 0, "in_play") == ["Throne Room", "Urchin"] and g.actions == 2
-    assert [d.kind for d in g.pending()] == ["BuyPhase"]
-
-
-def test_a_second_urchin_can_trash_the_first():
-    g = position(seat(hand=["Urchin", "Urchin"], deck=["Copper"] * 3), seat(), kingdom=K)
-    play(g, "Urchin")
-    play(g, "Urchin")
-    assert decision(g, 0).source == "Urchin"
-    answer(g, 0, "trash")
-    assert zone(g, 0, "in_play") == ["Urchin"] and zone(g, None, "trash") == ["Urchin"]
-    assert zone(g, 0, "discard") == ["Mercenary"]
-
-
-def test_urchin_playing_throne_room_on_an_attack_asks_before_each_play():
-    g = position(seat(hand=["Urchin", "Throne Room", "Marauder"], deck=["Copper"]), seat(),
-                 kingdom=K)
-    play(g, "Urchin")
-    play(g, "Throne Room")
-    answer(g, 0, ["Marauder"])
-    answer(g, 0, "keep")
-    assert zone(g, 0, "discard") == ["Spoils"]
-    answer(g, 0, "trash")  # the second play of Marauder: asked again
-    assert zone(g, 0, "discard") == ["Spoils", "Mercenary", "Spoils"]
-
-
-def test_two_urchins_in_play_both_may_be_trashed_for_one_attack():
-    g = position(seat(hand=["Marauder"], in_play=["Urchin", "Urchin"]), seat(), kingdom=K)
-    play(g, "Marauder")
-    answer(g, 0, "trash")
-    answer(g, 0, "trash")
-    assert zone(g, None, "trash") == ["Urchin", "Urchin"] and count(g, "Mercenary") == 8
-    assert zone(g, 0, "discard") == ["Mercenary", "Mercenary", "Spoils"]
-
-
-def test_end_of_turn_with_looters_keeps_every_card():
-    g = position(seat(hand=["Urchin", "Marauder", "Silver"], deck=["Copper"] * 6), seat(),
-                 kingdom=K)
-    n = total_cards(g)
-    play(g, "Urchin")
-    play(g, "Marauder")
-    answer(g, 0, "trash")
-    end_turn(g)
-    assert total_cards(g) == n and g.active == 1

@@ -266,6 +266,14 @@ def test_spoils_cannot_be_bought():
     illegal(g, 0, d.id, {"buy": "Mercenary"})
 
 
+def test_spoils_and_mercenary_cannot_be_gained_from_the_supply():
+    """004: non-Supply cards "cannot be gained by cards that gain cards from the Supply"."""
+    g = position(seat(hand=["Workshop"]), seat(), kingdom=K)
+    play(g, "Workshop")
+    assert "Spoils" not in offered(g, 0) and "Mercenary" not in offered(g, 0)
+    assert "Ruins" in offered(g, 0)
+
+
 def test_empty_spoils_and_mercenary_piles_do_not_count_for_the_game_end():
     g = position(seat(hand=["Copper"]), seat(), kingdom=K,
                  supply={"Spoils": 0, "Mercenary": 0, "Curse": 0, "Estate": 0})
