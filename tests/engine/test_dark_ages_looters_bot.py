@@ -79,6 +79,13 @@ def test_heuristic_death_cart_trashes_a_ruins_rather_than_itself():
     assert chosen_names(g, bot(g, 0)) == ["Survivors"]
 
 
+def test_heuristic_death_cart_trashes_the_least_useful_ruins():
+    g = position(seat(hand=["Death Cart", "Ruined Library", "Ruined Market", "Abandoned Mine"]),
+                 seat(), kingdom=K)
+    play(g, "Death Cart")
+    assert chosen_names(g, bot(g, 0)) == ["Ruined Market"]
+
+
 def test_heuristic_death_cart_trashes_itself_when_the_five_coins_matter():
     g = position(seat(hand=["Death Cart", "Copper", "Copper", "Copper", "Smithy"]), seat(),
                  kingdom=K + ["Smithy"])

@@ -66,7 +66,7 @@ def _death_cart(plan, d):
     """The worst junk Action in hand; with none, Death Cart trashes itself."""
     names = d.names
     junk = [c for c in d.cards if is_junk_action(names[c])]
-    return sorted(junk, key=lambda c: (own_value(plan, names[c]), names[c]))[:1]
+    return sorted(junk, key=lambda c: (keep_value(names[c]), names[c]))[:1]
 
 
 def _cultist(plan, d):
