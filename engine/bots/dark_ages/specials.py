@@ -43,17 +43,23 @@ def _hovel(plan, d):
 
 
 def _survivors(plan, d):
-    """Discard the two cards looked at when both are poor; else put the better one on top."""
+    """Discard the two cards looked at when both are poor; else put the better one on top
+    (the order question goes to the general rules)."""
+    if d.kind != "ChooseOption":
+        return None
     looking = plan.view.looking()
     return "discard" if sum(keep_value(n) for n in looking) < 12 else "back"
 
 
 def _mercenary(plan, d):
-    """Trash two cards only when two are junk (Curses, Ruins, Shelters, early Estates)."""
+    """Trash two cards only when two are junk (Curses, Ruins, Shelters, early Estates); a
+    victim's discard (no `sizes`) goes to the general rules."""
+    if d.sizes is None:
+        return None
     names = d.names
     junk = sorted((c for c in d.cards if own_value(plan, names[c]) < 0),
                   key=lambda c: own_value(plan, names[c]))
-    return junk[:2] if len(junk) >= 2 and 2 in (d.sizes or (2,)) else []
+    return junk[:2] if len(junk) >= 2 and 2 in d.sizes else []
 
 
 CARD_HANDLERS.update({"Hovel": _hovel, "Survivors": _survivors, "Mercenary": _mercenary})
