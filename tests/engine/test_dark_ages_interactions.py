@@ -25,7 +25,7 @@ def test_band_of_misfits_as_hermit_is_trashed_for_a_madman_when_nothing_was_boug
     play(g, "Band of Misfits")
     answer(g, 0, "Hermit", card="Band of Misfits")
     assert zone(g, 0, "in_play") == ["Hermit"]
-    answer(g, 0, [], card="Hermit")  # trash nothing
+    # no non-Treasure in hand or discard pile: straight to the gain
     answer(g, 0, "Silver", card="Hermit")
     end_turn(g)
     assert zone(g, None, "trash") == ["Band of Misfits"]
@@ -38,7 +38,6 @@ def test_band_of_misfits_as_hermit_stays_when_a_card_was_bought():
                  kingdom=["Band of Misfits", "Hermit", *FILLER])
     play(g, "Band of Misfits")
     answer(g, 0, "Hermit", card="Band of Misfits")
-    answer(g, 0, [], card="Hermit")
     answer(g, 0, "Silver", card="Hermit")
     answer(g, 0, {"play": "all"}, kind="BuyPhase")
     answer(g, 0, {"buy": "Copper"}, kind="BuyPhase")
@@ -100,7 +99,9 @@ def test_procession_on_madman_gains_a_one_dollar_action():
     # +2 Actions, back to its pile, draw 1 (one card in hand); again +2 Actions, no draw
     assert g.actions == 4 and zone(g, 0, "hand") == ["Copper", "Silver"]
     assert zone(g, None, "trash") == []  # Procession lost track of it
-    assert zone(g, 0, "discard") == ["Poor House"]  # the only $1 Action: no choice
+    assert offered(g, 0) == ["Poor House"]  # exactly $1 more than Madman ($0)
+    answer(g, 0, "Poor House", card="Procession")
+    assert zone(g, 0, "discard") == ["Poor House"]
 
 
 def test_a_knight_trashing_a_market_square_holders_card_lets_them_take_a_gold():
@@ -169,4 +170,94 @@ def test_band_of_misfits_as_procession_plays_another_card_twice():
     answer(g, 0, "Procession", card="Band of Misfits")
     answer(g, 0, ["Village"], card="Procession")
     assert g.actions == 4 and zone(g, None, "trash") == ["Village"]
-    assert "Workshop" not in offered(g, 0) and offered(g, 0) == ["Smithy", "Militia"]
+    assert sorted(offered(g, 0)) == ["Militia", "Procession", "Smithy"]  # exactly $4
+
+
+# ----- the rulebook's example turn (seed 004, "At the start of Kevin's turn...") ----------
+def test_the_rulebooks_example_turn_of_kevin_and_kent():
+    kevin_deck = ["Copper", "Copper", "Duchy", "Cultist", "Counterfeit", "Copper", "Province",
+                  "Copper", "Copper", "Cultist"]
+    g = position(
+        seat(hand=["Necropolis", "Hermit", "Procession", "Cultist", "Silver"],
+             deck=kevin_deck, discard=["Overgrown Estate", "Copper"], name="Kevin"),
+        seat(hand=["Beggar", "Copper", "Copper", "Estate", "Copper"], deck=["Gold"],
+             name="Kent"),
+        kingdom=["Hermit", "Procession", "Cultist", "Counterfeit", "Beggar", *FILLER],
+        supply={"Ruins": ["Ruined Village", "Abandoned Mine", "Ruined Village", "Survivors"]})
+    total = total_cards(g)
+    play(g, "Necropolis")
+    assert g.actions == 2
+    play(g, "Hermit")
+    answer(g, 0, ["Overgrown Estate"], card="Hermit")  # from the discard pile: draws a Copper
+    answer(g, 0, "Hermit", card="Hermit")
+    play(g, "Procession")
+    answer(g, 0, ["Cultist"], card="Procession")
+    answer(g, 1, ["Beggar"])  # Kent discards Beggar: a Silver on his deck, one in his discard
+    assert zone(g, 1, "deck")[0] == "Silver" and "Silver" in zone(g, 1, "discard")
+    # Kevin drew Copper and Duchy, Kent gained a Ruined Village; no Cultist in hand to chain;
+    # the second play: Cultist and Counterfeit drawn, Kent gains an Abandoned Mine
+    answer(g, 0, ["Cultist"], card="Cultist")  # play the Cultist just drawn
+    assert zone(g, 1, "discard")[-3:] == ["Ruined Village", "Abandoned Mine", "Ruined Village"]
+    # Procession trashed the Cultist: +3 Cards; no $6 Action in the Supply: no gain
+    assert zone(g, None, "trash") == ["Overgrown Estate", "Cultist"]
+    hand = zone(g, 0, "hand")
+    assert sorted(hand) == sorted(["Silver", "Copper", "Copper", "Duchy", "Counterfeit",
+                                   "Copper", "Province", "Copper", "Copper", "Cultist"])
+    assert g.actions == 0 and decision(g, 0).kind == "BuyPhase"
+    counterfeit = next(c for c in g.players[0].hand if g.names[c] == "Counterfeit")
+    answer(g, 0, {"play": [counterfeit]}, kind="BuyPhase")
+    answer(g, 0, ["Copper"], card="Counterfeit")  # a Copper played twice, then trashed
+    answer(g, 0, {"play": "all"}, kind="BuyPhase")
+    assert g.coins == 9 and g.buys == 2
+    answer(g, 0, {"buy": "Province"}, kind="BuyPhase")
+    answer(g, 0, {"end": True}, kind="BuyPhase")
+    assert "Hermit" in zone(g, 0, "discard") + zone(g, 0, "hand") + zone(g, 0, "deck")
+    assert owned(g, 0)["Madman"] == 0  # he bought a card: Hermit stays
+    assert total_cards(g) == total
+
+
+def test_procession_on_cultist_draws_three_before_the_gain():
+    g = position(seat(hand=["Procession", "Cultist"], deck=["Copper"] * 7), seat(),
+                 kingdom=["Procession", "Cultist", "Hunting Grounds", *FILLER[:3]])
+    play(g, "Procession")
+    answer(g, 0, ["Cultist"], card="Procession")
+    assert len(zone(g, 0, "hand")) == 7  # 2 + 2 + 3 on the trashing
+    assert decision(g, 0).source == "Procession" and offered(g, 0) == ["Hunting Grounds"]
+
+
+def test_band_of_misfits_as_death_cart_trashing_itself_trashes_the_band():
+    g = position(seat(hand=["Band of Misfits", "Copper"]), seat(),
+                 kingdom=["Band of Misfits", "Death Cart", *FILLER])
+    play(g, "Band of Misfits")
+    answer(g, 0, "Death Cart", card="Band of Misfits")
+    assert g.coins == 5 and zone(g, None, "trash") == ["Band of Misfits"]
+    assert g.disguised == {}
+
+
+def test_death_cart_trashing_fortress_counts_as_trashing_an_action():
+    g = position(seat(hand=["Death Cart", "Fortress"]), seat(),
+                 kingdom=["Death Cart", "Fortress", *FILLER])
+    play(g, "Death Cart")
+    answer(g, 0, ["Fortress"], card="Death Cart")
+    assert zone(g, 0, "hand") == ["Fortress"] and zone(g, 0, "in_play") == ["Death Cart"]
+
+
+def test_a_cultist_trashed_by_a_knight_draws_three_but_not_the_other_revealed_card():
+    g = position(seat(hand=["Sir Destry"], deck=["Copper", "Copper"]),
+                 seat(deck=["Cultist", "Gold", "Silver", "Silver", "Silver"]),
+                 kingdom=["Knights", "Cultist", *FILLER[:4]])
+    play(g, "Sir Destry")
+    answer(g, 1, ["Cultist"], card="Sir Destry")  # Cultist and Gold both cost $3-$6
+    assert zone(g, 1, "hand") == ["Silver", "Silver", "Silver"]
+    assert zone(g, 1, "discard") == ["Gold"]
+
+
+def test_beggar_reacts_to_marauder_before_the_spoils_and_ruins():
+    g = position(seat(hand=["Marauder"]), seat(hand=["Beggar"]),
+                 kingdom=["Marauder", "Beggar", *FILLER],
+                 supply={"Ruins": ["Survivors", "Ruined Market"]})
+    play(g, "Marauder")
+    answer(g, 1, ["Beggar"])
+    assert zone(g, 1, "deck") == ["Silver"]
+    assert zone(g, 1, "discard") == ["Beggar", "Silver", "Survivors"]
+    assert zone(g, 0, "discard") == ["Spoils"]
