@@ -195,7 +195,7 @@ kingdom("Junk Dealer", 5, ACTION, plus_cards=1, plus_actions=1, plus_coins=1,
 def _mystic(g, p, me):
     """Any card name may be named (not a type); only an exact name match takes the card."""
     named = yield NameCard(p, nameable_cards(), "Name a card", source="Mystic")
-    g.note("name", p, {"card": named, "source": "Mystic"})
+    g.note("name", p, {"card": named, "by": "Mystic"})
     top = g.top(p, 1)
     if not top:
         return
