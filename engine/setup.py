@@ -155,6 +155,11 @@ def new_game(setup: dict, seed: str) -> Game:
 _LAYOUTS: dict[tuple, tuple] = {}
 
 
+# Draw 0 of the game's random stream is kept for the Shelters decider: shuffles and the first
+# player use draws 1, 2, ..., so a game deals the same with or without the decision.
+SHELTERS_DRAW = 0
+
+
 def _decide_shelters(g: Game, s: dict) -> bool:
     """Whether Shelters replace the starting Estates; "auto" asks a random Kingdom card and
     the game records which one decided (`options["shelters_card"]`)."""
@@ -163,8 +168,8 @@ def _decide_shelters(g: Game, s: dict) -> bool:
         if not s["kingdom"]:
             rule = False
         else:
-            g.counter += 1
-            decider = s["kingdom"][rng.randbelow(g.key, g.counter, len(s["kingdom"]))]
+            pick = rng.randbelow(g.key, SHELTERS_DRAW, len(s["kingdom"]))
+            decider = s["kingdom"][pick]
             g.options["shelters_card"] = decider
             rule = CARDS[decider].set == DARK_AGES
     g.options["shelters"] = rule

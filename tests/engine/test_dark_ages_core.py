@@ -307,3 +307,12 @@ def test_attack_with_no_hit_returns_who_would_be_hit(test_cards):
     play(g, "Scry")
     answer(g, 1, ["Moat"])
     assert got == [[2]]
+
+
+def test_the_shelters_decider_does_not_change_the_deal():
+    """Draw 0 of the stream decides Shelters: the same seed deals the same decks and first
+    player with "auto" as without it (in a kingdom with no Dark Ages card)."""
+    a = new_game({"players": 3, "kingdom": KINGDOM, "shelters": "auto"}, "same")
+    b = new_game({"players": 3, "kingdom": KINGDOM, "shelters": False}, "same")
+    assert a.first == b.first
+    assert [p.to_dict() for p in a.players] == [p.to_dict() for p in b.players]

@@ -549,7 +549,7 @@ def test_mystic_puts_the_named_card_into_the_hand():
     answer(g, 0, "Gold")
     assert zone(g, 0, "hand") == ["Gold"] and zone(g, 0, "deck") == ["Copper"]
     log = g.view(1)["log"]
-    assert {"type": "name", "seat": 0, "card": "Gold", "source": "Mystic"} in log
+    assert {"type": "name", "seat": 0, "card": "Gold", "by": "Mystic"} in log
     assert [e["cards"] for e in log if e["type"] == "reveal"] == [["Gold"]]
 
 

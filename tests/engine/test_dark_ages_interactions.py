@@ -261,3 +261,22 @@ def test_beggar_reacts_to_marauder_before_the_spoils_and_ruins():
     assert zone(g, 1, "deck") == ["Silver"]
     assert zone(g, 1, "discard") == ["Beggar", "Silver", "Survivors"]
     assert zone(g, 0, "discard") == ["Spoils"]
+
+
+def test_the_heuristic_values_band_of_misfits_beside_rats_without_looping():
+    """Band of Misfits is worth what it can become; Rats counts the junk in a deck, Band of
+    Misfits included: the bot must value each once, not each through the other forever."""
+    from engine import new_game
+    from engine.bots import seat_player
+
+    kingdom = ["Band of Misfits", "Rats", "Hermit", "Squire", *FILLER[:4], "Procession",
+               "Market Square"]
+    for seed in range(3):
+        g = new_game({"players": 2, "kingdom": kingdom}, f"misfit-rats-{seed}")
+        bots = [seat_player("heuristic", g, p) for p in range(2)]
+        for _ in range(3000):
+            d = g.next_decision()
+            if d is None:
+                break
+            g.answer(d.seat, d.id, bots[d.seat](d))
+        assert g.over

@@ -81,9 +81,19 @@ def _misfits_choose(plan, d):
     return best
 
 
+_VALUING: list[bool] = []  # set while valuing Band of Misfits: a card valued by what it
+# can become must not be valued again through another card's worth (Rats counts the deck)
+
+
 def _misfits_worth(plan) -> float:
     """A little less than the best cheaper Action it can be (it costs $5 to be that)."""
-    return max((worth(plan, top) for top in _misfit_options(plan)), default=0) - 3
+    if _VALUING:
+        return 10
+    _VALUING.append(True)
+    try:
+        return max((worth(plan, top) for top in _misfit_options(plan)), default=0) - 3
+    finally:
+        _VALUING.pop()
 
 
 # ----- Procession ---------------------------------------------------------------------------
