@@ -4,6 +4,7 @@ The public face of the engine lives here and nowhere else.
 """
 from __future__ import annotations
 
+from .cardbase import canonical
 from .cards import CARDS
 from .decisions import (
     BuyPhase,
@@ -24,5 +25,5 @@ from .setup import normalise as check_setup
 __all__ = [
     "CARDS", "ENGINE_VERSION", "BuyPhase", "ChooseCards", "ChooseOption", "ChoosePile",
     "Decision", "Game", "IllegalAnswer", "NameCard", "OrderCards", "PlayAction", "Reveal",
-    "check_setup", "loads", "new_game", "replay",
+    "canonical", "check_setup", "loads", "new_game", "replay",
 ]

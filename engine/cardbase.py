@@ -54,7 +54,11 @@ class CardDef:
     in_supply: bool = True
     is_kingdom: bool = True
     pile_size: int | None = None
-    # Triggers stored as data: "gain", "buy", "trash" → generator fn(g, player, card_id).
+    # Triggers stored as data: "gain", "buy", "trash", "discard_from_play" → generator
+    # fn(g, player, card_id); "hand_gain", "hand_buy" → fn(g, player, card_id, subject_id) for
+    # a card in hand watching its owner's gains/buys; "hand_trash" → fn(g, player, card_id,
+    # trashed_ids) once per trashing; "play_attack" → fn(g, player, card_id, attack_id) for a
+    # card in play when its owner plays another Attack (Urchin).
     triggers: dict[str, Effect] = field(default_factory=dict)
     # Reaction to another player's Attack: generator fn(g, player, card_id, attacker);
     # it returns True when its owner is now unaffected by the Attack.
@@ -82,6 +86,14 @@ class CardDef:
 
 
 REGISTRY: dict[str, CardDef] = {}
+
+# Later printings' names for the same card: accepted wherever a card name is, stored as printed.
+ALIASES: dict[str, str] = {"Farm": "Harem"}
+
+
+def canonical(name: str) -> str:
+    """The registry's name for `name` (a later printing's name resolves to the card)."""
+    return ALIASES.get(name, name)
 
 
 def card(name: str, cost: int, types: int, sets: str, **kw: Any) -> CardDef:

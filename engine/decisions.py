@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cardbase import canonical
+
 
 class IllegalAnswer(ValueError):
     """The answer breaks the decision's constraints; the game has not changed."""
@@ -48,19 +50,25 @@ class ChooseCards(Decision):
     """Pick between `min` and `max` cards among `cards` (ids). Answer: ids or names."""
 
     kind = "ChooseCards"
-    __slots__ = ("cards", "min", "max", "zone")
+    __slots__ = ("cards", "min", "max", "zone", "sizes")
 
     def __init__(self, seat: int, cards: list[int], min: int = 0, max: int = 1,
-                 prompt: str = "", zone: str = "hand", source: str | None = None) -> None:
+                 prompt: str = "", zone: str = "hand", source: str | None = None,
+                 sizes: tuple[int, ...] | None = None) -> None:
         super().__init__(seat, prompt, source)
         self.cards = cards
         self.min = min
         self.max = max
         self.zone = zone
+        # The only counts allowed between min and max (Mercenary: "trash 2 cards" or none).
+        self.sizes = sizes
 
     def constraints(self) -> dict:
-        return {"zone": self.zone, "cards": _card_list(self.names, self.cards),
-                "min": self.min, "max": self.max}
+        d = {"zone": self.zone, "cards": _card_list(self.names, self.cards),
+             "min": self.min, "max": self.max}
+        if self.sizes is not None:
+            d["sizes"] = list(self.sizes)
+        return d
 
     def validate(self, answer: Any) -> list[int]:
         if answer is None:
@@ -75,6 +83,9 @@ class ChooseCards(Decision):
         if not self.min <= len(chosen) <= self.max:
             raise IllegalAnswer(
                 f"choose between {self.min} and {self.max} cards, not {len(chosen)}")
+        if self.sizes is not None and len(chosen) not in self.sizes:
+            allowed = " or ".join(map(str, self.sizes))
+            raise IllegalAnswer(f"choose {allowed} cards, not {len(chosen)}")
         return chosen
 
     def _resolve(self, a: Any, taken: list[int]) -> int:
@@ -86,6 +97,7 @@ class ChooseCards(Decision):
             if a in taken:
                 raise IllegalAnswer(f"card {a} chosen twice")
             return a
+        a = canonical(a)
         for c in self.cards:
             if self.names[c] == a and c not in taken:
                 return c
@@ -177,6 +189,8 @@ class ChoosePile(Decision):
             raise IllegalAnswer("you must choose a pile")
         if isinstance(answer, list) and len(answer) == 1:
             answer = answer[0]
+        if isinstance(answer, str):
+            answer = canonical(answer)
         if answer not in self.piles:
             raise IllegalAnswer(f"{answer!r} cannot be chosen; legal piles: {self.piles}")
         return answer
@@ -197,9 +211,12 @@ class NameCard(Decision):
         return {"names": self.choices}
 
     def validate(self, answer: Any) -> str:
-        if not isinstance(answer, str) or answer not in self.choices:
-            raise IllegalAnswer(f"{answer!r} is not the name of a card")
-        return answer
+        if isinstance(answer, list) and len(answer) == 1:
+            answer = answer[0]
+        name = canonical(answer) if isinstance(answer, str) else answer
+        if not isinstance(name, str) or name not in self.choices:
+            raise IllegalAnswer(f"{answer!r} is not the name of a card that can be named here")
+        return name
 
 
 class BuyPhase(Decision):
@@ -257,6 +274,8 @@ class BuyPhase(Decision):
             raise IllegalAnswer('answer {"play": [ids]|"all"}, {"buy": pile} or {"end": true}')
         (verb, arg), = answer.items()
         if verb == "buy":
+            if type(arg) is str and arg not in self._game.piles:
+                arg = canonical(arg)
             if type(arg) is not str or not self.can_buy(arg):
                 raise IllegalAnswer(f"cannot buy {arg!r} now (legal: {self.piles})")
             return ("buy", arg)

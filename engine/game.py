@@ -19,6 +19,7 @@ from .cards import CARDS
 from .decisions import Decision, IllegalAnswer
 from .entries import entries
 from .player import Player
+from .sync import Park, _Thread
 from .tables import IdTables, id_tables
 from .turns import TurnsMixin
 from .verbs import VerbsMixin
@@ -28,32 +29,14 @@ ENGINE_VERSION = "1.1"  # 1.1: shuffles hash key || counter (see rng.py)
 FORMAT = 1
 
 
-class Parallel:
-    """Yielded by an effect to run generators side by side; resumes with their return values."""
-
-    __slots__ = ("gens",)
-
-    def __init__(self, gens: list[Iterator]) -> None:
-        self.gens = gens
-
-
-class _Thread:
-    __slots__ = ("gen", "parent", "index", "left", "results")
-
-    def __init__(self, gen: Iterator, parent: _Thread | None, index: int) -> None:
-        self.gen = gen
-        self.parent = parent
-        self.index = index
-        self.left = 0
-        self.results: list[Any] = []
-
-
 # The saved fields; everything in them is JSON-ready (lists, never tuples).
 _SCALARS = ("active", "phase", "turn_no", "actions", "buys", "coins", "cost_reduction",
             "actions_played", "counter", "next_id", "step", "first")
 _LISTS = ("names", "supply", "trash_pile", "bought", "log")
-_NESTED = ("setup", "options", "flags", "result")
+_NESTED = ("setup", "options", "flags", "result", "disguised")
 _FIELDS = (*_SCALARS, *_LISTS, *_NESTED, "piles")
+# Fields added after games were first saved, with their value in older saves.
+_LATER = {"disguised": {}}
 
 
 class Game(VerbsMixin, TurnsMixin, ViewMixin):
@@ -61,6 +44,7 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self.players: list[Player] = []
         self._open: dict[str, tuple[Decision, _Thread | None]] = {}
         self._live = 0
+        self._runnable: list[_Thread] = []  # parked threads a Gate let through, to run next
         # The last save point: ("state", JSON text or data) or ("new", {"setup", "seed"}).
         self._base: tuple[str, Any] = ("new", None)
         self._since: list[list] = []
@@ -68,6 +52,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self.watchers = False
         self.flags: dict = {}
         self.bought: list[str] = []
+        # Band of Misfits: str(card id) -> printed name, while the card is another card in play.
+        self.disguised: dict[str, str] = {}
 
     def _derive(self, tables: IdTables | None = None) -> None:
         """Recompute what is derivable from the card list (never saved); `tables` are this
@@ -129,6 +115,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
                 self._start(self._top_level(d, value))
         else:
             self._resume(th, value)
+        if self._runnable:
+            self._drain()
         self._advance()
         return mark
 
@@ -155,6 +143,9 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
             if isinstance(y, Decision):
                 self._open_decision(y, th)
                 return
+            if type(y) is Park:
+                y.gate.parked[y.seat] = th
+                return
             gens = y.gens
             if not gens:
                 value = []
@@ -164,6 +155,11 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
             for i, gen in enumerate(gens):
                 self._start(gen, th, i)
             return
+
+    def _drain(self) -> None:
+        """Run the threads that Gates let through, each until it waits again or ends."""
+        while self._runnable:
+            self._resume(self._runnable.pop(0), None)
 
     def _open_decision(self, d: Decision, th: _Thread | None) -> None:
         n = self.next_id = self.next_id + 1
@@ -205,8 +201,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
     @classmethod
     def _from_state(cls, state: dict) -> Game:
         g = cls()
-        for f in _FIELDS:
-            setattr(g, f, _unshared(f, state[f]))  # `state` stays the saved base, unchanged
+        for f in _FIELDS:  # copies: `state` stays the saved base, unchanged
+            setattr(g, f, _unshared(f, state[f] if f in state else _LATER[f]))
         g.players = [Player.from_dict(p) for p in state["players"]]
         g._set_secret(state["secret"])
         g._derive()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cardbase import canonical
+from .cards import CARDS
 from .game import Game
 from .player import Player
 from .setup import new_game, supply_counts
@@ -22,15 +24,16 @@ def build(position: dict) -> Game:
              "edition": position.get("edition", 2),
              "card_editions": position.get("card_editions", {}),
              "names": [p.get("name", f"Player {i + 1}") for i, p in enumerate(players)],
-             "first_player": 0,
+             "first_player": 0, "extra_piles": position.get("extra_piles", []),
              "autoplay_treasures": position.get("autoplay_treasures", [])}
     g = new_game(setup, position.get("seed", "position"))
+    dealt = {pile: [g.names[c] for c in ids] for pile, ids in g.piles.items()}
     g.names, g.trash_pile, g.log = [], [], []
     counts = supply_counts(g.setup)
     counts["Copper"] -= 7 * len(players)  # the starting decks came out of the Copper pile
-    counts.update(position.get("supply", {}))
+    wanted = {canonical(k): v for k, v in position.get("supply", {}).items()}
     for pile in g.piles:
-        g.piles[pile] = _cards(g, [pile] * counts.get(pile, len(g.piles[pile])))
+        g.piles[pile] = _cards(g, _pile_cards(pile, wanted.get(pile), counts, dealt[pile]))
     g.players = [Player(name) for name in setup["names"]]
     for pl, spec in zip(g.players, players):
         for key, zone in ZONES.items():
@@ -48,7 +51,22 @@ def build(position: dict) -> Game:
     return g
 
 
+def _pile_cards(pile: str, want: Any, counts: dict, dealt: list[str]) -> list[str]:
+    """A pile's cards, bottom first: listed (top first), counted, or as dealt.
+
+    A mixed pile (Knights, Ruins) given as a count keeps the top cards the deal gave it (all
+    of them when the count is larger: a mixed pile has only the cards it was dealt).
+    """
+    if isinstance(want, list):
+        return [canonical(n) for n in reversed(want)]
+    if CARDS[pile].members:
+        n = len(dealt) if want is None else want
+        return dealt[max(len(dealt) - n, 0):] if n else []
+    return [pile] * (want if want is not None else counts.get(pile, len(dealt)))
+
+
 def _cards(g: Game, names: list[str]) -> list[int]:
+    names = [canonical(n) for n in names]
     start = len(g.names)
     g.names.extend(names)
     return list(range(start, start + len(names)))

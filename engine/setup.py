@@ -4,12 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from . import rng
-from .cardbase import KNIGHT, SHELTER, VICTORY
+from .cardbase import DARK_AGES, KNIGHT, RUINS, VICTORY, canonical
 from .cards import CARDS
 from .game import Game
 from .player import Player
 
 BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+SHELTERS = ("Hovel", "Necropolis", "Overgrown Estate")
 
 DEFAULTS: dict[str, Any] = {
     "players": 2, "kingdom": [], "edition": 2, "card_editions": {}, "shelters": False,
@@ -26,15 +27,19 @@ def normalise(setup: dict) -> dict:
     n = s["players"]
     if not isinstance(n, int) or not 2 <= n <= 6:
         raise ValueError("a game has 2 to 6 players")
-    kingdom = list(s["kingdom"])
+    kingdom = [canonical(name) for name in s["kingdom"]]
     if len(set(kingdom)) != len(kingdom):
         raise ValueError("kingdom piles must be different")
     for name in kingdom:
         c = CARDS.get(name)
         if c is None or not c.is_kingdom:
             raise ValueError(f"{name!r} is not an implemented Kingdom card")
-    if s["shelters"] and not any(c.type_bits & SHELTER for c in CARDS.values()):
-        raise ValueError("Shelters need the Dark Ages cards, which are not implemented yet")
+    s["shelters"] = _shelters_rule(s["shelters"])
+    for name in s["extra_piles"]:
+        c = CARDS.get(name)
+        if c is None or c.is_kingdom:
+            raise ValueError(f"{name!r} is not a non-Kingdom pile")
+    s["card_editions"] = {canonical(k): v for k, v in dict(s["card_editions"]).items()}
     if s["edition"] not in (1, 2):
         raise ValueError("edition must be 1 or 2")
     s["kingdom"] = kingdom
@@ -42,6 +47,26 @@ def normalise(setup: dict) -> dict:
     if len(s["names"]) != n:
         raise ValueError("one name per player")
     return s
+
+
+_SHELTER_RULES = {True: True, False: False, "always": True, "never": False, "auto": "auto"}
+
+
+def _shelters_rule(value: Any) -> bool | str:
+    """True/"always", False/"never", or "auto": the rulebook's rule (a random Kingdom card
+    decides: Shelters if it is a Dark Ages card)."""
+    try:
+        return _SHELTER_RULES[value]
+    except (KeyError, TypeError):
+        raise ValueError('shelters must be true, false, "always", "never" or "auto"') from None
+
+
+def pile_count(name: str, players: int) -> int:
+    """How many cards start in a non-Kingdom pile a card calls for (Ruins, Spoils...)."""
+    c = CARDS[name]
+    if c.members and c.type_bits & RUINS:
+        return 10 * (players - 1)
+    return c.pile_size or 10
 
 
 def supply_counts(setup: dict) -> dict[str, int]:
@@ -87,10 +112,11 @@ def new_game(setup: dict, seed: str) -> Game:
     g.result = None
     g.players = [Player(name) for name in s["names"]]
     n = s["players"]
-    key = (n, tuple(s["kingdom"]), s["shelters"], tuple(s["extra_piles"]))
+    shelters = _decide_shelters(g, s)
+    key = (n, tuple(s["kingdom"]), shelters, tuple(s["extra_piles"]))
     layout = _LAYOUTS.get(key)
     if layout is None:
-        _lay_out(g, s)
+        _lay_out(g, s, shelters)
         g._derive()
         if not any(CARDS[pile].members for pile in g.piles):  # nothing shuffled: keep it
             if len(_LAYOUTS) >= 256:
@@ -113,7 +139,11 @@ def new_game(setup: dict, seed: str) -> Game:
     g.first = first
     for p in range(n):
         g.draw(p, 5)
-    g.log.append(["start", None, {"players": s["names"], "first": first}, None, None])
+    start = {"players": s["names"], "first": first}
+    if g.options["shelters"] or "shelters_card" in g.options:
+        start["shelters"] = g.options["shelters"]
+        start["shelters_card"] = g.options.get("shelters_card")
+    g.log.append(["start", None, start, None, None])
     g._begin_turn(first)
     g._base = ("new", {"setup": s, "seed": seed})
     g._advance()
@@ -125,7 +155,28 @@ def new_game(setup: dict, seed: str) -> Game:
 _LAYOUTS: dict[tuple, tuple] = {}
 
 
-def _lay_out(g: Game, s: dict) -> None:
+# Draw 0 of the game's random stream is kept for the Shelters decider: shuffles and the first
+# player use draws 1, 2, ..., so a game deals the same with or without the decision.
+SHELTERS_DRAW = 0
+
+
+def _decide_shelters(g: Game, s: dict) -> bool:
+    """Whether Shelters replace the starting Estates; "auto" asks a random Kingdom card and
+    the game records which one decided (`options["shelters_card"]`)."""
+    rule = s["shelters"]
+    if rule == "auto":
+        if not s["kingdom"]:
+            rule = False
+        else:
+            pick = rng.randbelow(g.key, SHELTERS_DRAW, len(s["kingdom"]))
+            decider = s["kingdom"][pick]
+            g.options["shelters_card"] = decider
+            rule = CARDS[decider].set == DARK_AGES
+    g.options["shelters"] = rule
+    return rule
+
+
+def _lay_out(g: Game, s: dict, shelters: bool) -> None:
     """Create every card of the game: the piles, then the starting Estates (or Shelters)."""
     g.names, g.piles = [], {}
     counts = supply_counts(s)
@@ -133,13 +184,12 @@ def _lay_out(g: Game, s: dict) -> None:
     for pile in g.supply:
         g.piles[pile] = _make_pile(g, pile, counts[pile])
     for pile in _needs(s):
-        card = CARDS[pile]
-        g.piles[pile] = _make_pile(g, pile, card.pile_size or 10)
-        if card.in_supply:
+        g.piles[pile] = _make_pile(g, pile, pile_count(pile, s["players"]))
+        if CARDS[pile].in_supply:
             g.supply.append(pile)
-    if s["shelters"]:
+    if shelters:
         for _ in g.players:
-            _new_cards(g, [c.name for c in CARDS.values() if c.type_bits & SHELTER])
+            _new_cards(g, list(SHELTERS))
     else:
         _new_cards(g, ["Estate"] * 3 * s["players"])
 

@@ -5,6 +5,8 @@ import time
 from collections import Counter
 
 from .bots import seat_player
+from .cardbase import DARK_AGES, canonical
+from .cards import CARDS
 from .kingdoms import by_name
 from .setup import new_game
 
@@ -16,11 +18,18 @@ def kingdom_cards(kingdom: str) -> list[str]:
     return list(by_name(kingdom).cards)
 
 
+def shelters_rule(kingdom: list[str]) -> bool | str:
+    """The rulebook's Shelters rule when a Dark Ages card is in the kingdom; otherwise no
+    Shelters, without the random draw (so games without Dark Ages deal as they always did)."""
+    return "auto" if any(CARDS[canonical(n)].set == DARK_AGES for n in kingdom) else False
+
+
 def play_one(bots: list[str], kingdom: list[str], seed: str, edition: int = 2,
              max_steps: int = 20000, autoplay: bool = True) -> dict:
     """One complete game. Bots always play all their Treasures, so by default they use the
     autoplay standing order, which skips that decision when it is not a real choice."""
     setup = {"players": len(bots), "kingdom": kingdom, "edition": edition,
+             "shelters": shelters_rule(kingdom),
              "autoplay_treasures": list(range(len(bots))) if autoplay else []}
     g = new_game(setup, seed)
     players = [seat_player(bot, g, seat) for seat, bot in enumerate(bots)]

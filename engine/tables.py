@@ -14,6 +14,7 @@ from .cards import CARDS
 
 class IdTables(NamedTuple):
     watchers: bool            # some card watches from a hand (Market Square-like)
+    attack_watchers: bool     # some card in play acts when its owner plays an Attack (Urchin)
     no_triggers: bool         # no card in the game has a trigger of any kind
     has_scorers: bool         # some card's VP depend on the deck (Gardens and the like)
     action_ids: frozenset     # the ids of Action cards
@@ -51,6 +52,7 @@ def _build(names: list[str]) -> IdTables:
     in_game = [CARDS[n] for n in set(names)]
     return IdTables(
         watchers=any(t.startswith("hand_") for c in in_game for t in c.triggers),
+        attack_watchers=any("play_attack" in c.triggers for c in in_game),
         no_triggers=not any(c.triggers for c in in_game),
         has_scorers=any(c.score is not None for c in in_game),
         action_ids=frozenset(i for i, is_action in enumerate(columns[3]) if is_action),

@@ -20,6 +20,8 @@ class TurnsMixin:
                 p = self.active
                 if not self._cleanup_simple(p):
                     self._start(self._cleanup(p))
+                    if self._runnable:
+                        self._drain()
                     continue
                 phase = self.phase
             if phase == "action":
@@ -114,7 +116,7 @@ class TurnsMixin:
 
     def _cleanup_simple(self, p: int) -> bool:
         me = self.players[p]
-        if not (self.no_triggers or all_have(self.quiet, me.play)):
+        if self.disguised or not (self.no_triggers or all_have(self.quiet, me.play)):
             return False
         discard = me.discard
         discard += me.play
@@ -138,6 +140,8 @@ class TurnsMixin:
             trig = CARDS[names[cid]].triggers.get("discard_from_play")
             if trig is not None:
                 yield from trig(self, p, cid)
+        if self.disguised:  # Band of Misfits is itself again once out of play
+            self.undisguise()
         me.discard.extend(me.hand)
         me.hand.clear()
         me.discard.extend(me.aside)  # nothing should remain set aside past a turn

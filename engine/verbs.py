@@ -7,11 +7,13 @@ triggers ("when you gain/trash/buy...") are generators: call them with `yield fr
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from . import rng
-from .cardbase import ACTION, REACTION, TREASURE
+from .cardbase import ACTION, ATTACK, REACTION, TREASURE
 from .cards import CARDS
 from .decisions import ChooseOption, ChoosePile, Reveal
+from .sync import Gate, Parallel
 
 
 class VerbsMixin:
@@ -98,15 +100,43 @@ class VerbsMixin:
             return self.piles[name]
         return getattr(self.players[p], name)
 
-    @staticmethod
-    def move(cid: int, src: list[int], dst: list[int]) -> bool:
+    def move(self, cid: int, src: list[int], dst: list[int]) -> bool:
         """Move one card if it is still in `src`; False means the card was lost track of."""
         try:
             src.remove(cid)
         except ValueError:
             return False
         dst.append(cid)
+        if self.disguised:
+            self.undisguise(cid)
         return True
+
+    def return_to_pile(self, p: int, cid: int, pile: str) -> bool:
+        """Return a card of `p`'s from play to its pile ("return this to the Spoils pile");
+        False when it is no longer in play (Lose Track)."""
+        if not self.move(cid, self.players[p].play, self.piles[pile]):
+            return False
+        self.note("return", p, {"card": self.names[cid], "pile": pile})
+        return True
+
+    # ----- Band of Misfits: a card that is another card until it leaves play ---------------
+    def disguise(self, cid: int, name: str) -> None:
+        """Card `cid` (in play) is now `name` in every respect, until it leaves play."""
+        self.disguised.setdefault(str(cid), self.names[cid])
+        self.names[cid] = name
+        self._derive()
+
+    def undisguise(self, cid: int | None = None) -> None:
+        """Back to its printed self (`cid`), or every disguised card (None), off the play area."""
+        keys = list(self.disguised) if cid is None else [str(cid)]
+        changed = False
+        for key in keys:
+            printed = self.disguised.pop(key, None)
+            if printed is not None:
+                self.names[int(key)] = printed
+                changed = True
+        if changed:
+            self._derive()
 
     def discard(self, p: int, cids: list[int], frm: str = "hand", public: bool = False) -> int:
         src, dst = self.zone(p, frm), self.players[p].discard
@@ -139,16 +169,29 @@ class VerbsMixin:
             self.move(c, src, dst)
 
     def trash(self, p: int, cids: list[int], frm: str = "hand") -> Iterator:
-        """Trash cards the player owns; then "when you trash this" and hand reactions fire."""
+        """Trash cards the player was told to trash; then their "when you trash this"
+        abilities and the player's Reactions to it (Market Square), in the order they choose.
+
+        Returns the ids that were trashed (those still where expected).
+        """
         src = self.zone(p, frm)
-        moved = [c for c in cids if self.move(c, src, self.trash_pile)]
+        names = self.names
+        moved, what = [], []
+        for c in cids:
+            name = names[c]  # what it is now: a disguised Band of Misfits is that card
+            if self.move(c, src, self.trash_pile):
+                moved.append(c)
+                what.append(name)
         if not moved:
             return []
         self.note("trash", p, {"cards": self.names_of(moved), "from": frm})
-        if self.watchers or any(CARDS[self.names[c]].triggers for c in moved):
+        if self.watchers or any(CARDS[n].triggers for n in what):
             items = []
-            for c in moved:
-                items += self._own_trigger(p, c, "trash") + self._hand_triggers(p, "hand_trash", c)
+            for c, name in zip(moved, what):
+                trig = CARDS[name].triggers.get("trash")
+                if trig is not None:
+                    items.append((name, partial(trig, self, p, c)))
+            items += self._hand_triggers(p, "hand_trash", moved)
             yield from self.run_triggers(p, items)
         return moved
 
@@ -211,7 +254,7 @@ class VerbsMixin:
             return []
         return [(self.names[cid], lambda: trig(self, p, cid))]
 
-    def _hand_triggers(self, p: int, event: str, subject: int) -> list[tuple[str, Callable]]:
+    def _hand_triggers(self, p: int, event: str, subject) -> list[tuple[str, Callable]]:
         """Cards in hand that may respond to `event` happening to `subject` (Market Square)."""
         if not self.watchers:
             return []
@@ -219,14 +262,14 @@ class VerbsMixin:
         for c in self.players[p].hand:
             trig = CARDS[self.names[c]].triggers.get(event)
             if trig is not None:
-                out.append((self.names[c], lambda c=c, trig=trig: trig(self, p, c, subject)))
+                out.append((self.names[c], partial(trig, self, p, c, subject)))
         return out
 
     def run_triggers(self, p: int, items: list[tuple[str, Callable]]) -> Iterator:
         """Resolve several abilities of one player in the order that player chooses."""
         while items:
             i = 0
-            if len(items) > 1:
+            if len({label for label, _ in items}) > 1:  # the same abilities: order is moot
                 keys = [str(k) for k in range(len(items))]
                 labels = [label for label, _ in items]
                 i = int((yield ChooseOption(p, keys, labels, "Which happens first?")))
@@ -267,6 +310,15 @@ class VerbsMixin:
                          None, None])
         if c.type_bits & ACTION:
             self.actions_played += 1
+        if c.type_bits & ATTACK and self.tables.attack_watchers:
+            yield from self._attack_played(p, cid)
+        yield from self.resolve(p, cid)
+
+    def resolve(self, p: int, cid: int, name: str | None = None) -> Iterator:
+        """Follow the text of the card `cid` is now (its effect and its + bonuses), or of
+        `name`: a card played again as what it was played as, after it stopped being that
+        (a Band of Misfits that left play during its first play by Throne Room)."""
+        c = CARDS[name or self.names[cid]]
         if c.type_bits & TREASURE:
             self.coins += c.coins
             if self.flags and c.bonus is not None:
@@ -280,19 +332,32 @@ class VerbsMixin:
         if eff is not None:
             yield from eff(self, p, cid)
 
+    def _attack_played(self, p: int, cid: int) -> Iterator:
+        """Cards in play that act when their owner plays another Attack (Urchin), first."""
+        items = []
+        for c in self.players[p].play:
+            trig = CARDS[self.names[c]].triggers.get("play_attack")
+            if trig is not None and c != cid:
+                items.append((self.names[c], partial(trig, self, p, c, cid)))
+        yield from self.run_triggers(p, items)
+
     # ----- attacks ----------------------------------------------------------------------
-    def attack(self, p: int, cid: int, hit: Callable[[int], Iterator], parallel: bool = False,
-               include_self: bool = False) -> Iterator:
+    def attack(self, p: int, cid: int, hit: Callable[[int], Iterator] | None,
+               parallel: bool = False, include_self: bool = False) -> Iterator:
         """Each other player may react first; then `hit` each one not protected.
 
-        Reactions of different players are asked at the same time. With `parallel=True`
-        (victims' choices don't affect each other, as with Militia) each victim goes on to
-        the hit as soon as they are done reacting; otherwise hits go in turn order.
+        Returns the players hit, in turn order (with `hit=None`: those to hit, for a card
+        whose attack has several parts). Reactions of different players are chosen at the
+        same time but take effect in turn order (a Gate). With `parallel=True` (victims'
+        choices don't affect each other, as with Militia) each victim goes on to the hit as
+        soon as they are done reacting; otherwise hits go in turn order.
         """
         victims = self.others(p)
-        if parallel:
+        reacting = [v for v in victims if self._can_react(v)]
+        gate = Gate(self, reacting) if len(reacting) > 1 else None
+        if parallel and hit is not None:
             def victim(v: int) -> Iterator:
-                if not (self._can_react(v) and (yield from self._react(v, p, cid))):
+                if not (v in reacting and (yield from self._react(v, p, cid, gate))):
                     yield from hit(v)
                     return v
             hit_ids = yield from self.together([victim(v) for v in victims])
@@ -301,21 +366,20 @@ class VerbsMixin:
                 yield from hit(p)
                 targets.insert(0, p)
             return targets
-        reacting = [v for v in victims if self._can_react(v)]
         blocked: set[int] = set()
         if reacting:
-            results = yield from self.together([self._react(v, p, cid) for v in reacting])
+            results = yield from self.together([self._react(v, p, cid, gate) for v in reacting])
             blocked = {v for v, b in zip(reacting, results) if b}
         targets = [v for v in victims if v not in blocked]
         if include_self:
             targets.insert(0, p)
-        for v in targets:
-            yield from hit(v)
+        if hit is not None:
+            for v in targets:
+                yield from hit(v)
         return targets
 
     def together(self, gens: list[Iterator]) -> Iterator:
         """Run generators side by side (their decisions open at once); returns their results."""
-        from .game import Parallel
 
         if len(gens) == 1:
             return [(yield from gens[0])]
@@ -326,23 +390,34 @@ class VerbsMixin:
         return any(CARDS[names[c]].type_bits & REACTION and CARDS[names[c]].reaction is not None
                    for c in self.players[v].hand)
 
-    def _react(self, v: int, attacker: int, attack_cid: int) -> Iterator:
-        """The defender reveals Reactions one at a time, each resolved before the next."""
+    def _react(self, v: int, attacker: int, attack_cid: int, gate: Gate | None) -> Iterator:
+        """The defender reveals Reactions one at a time, each resolved before the next.
+
+        The first choice is made at once; what it does waits for the players before this one
+        (the Gate), and so do any further choices.
+        """
         used: set[int] = set()
         blocked = False
         while True:
             ready = [c for c in self.players[v].hand if c not in used and self._ready(v, c)]
             if not ready:
-                return blocked
+                break
             chosen = yield Reveal(v, ready, 0, 1, f"React to {self.names[attack_cid]}?",
                                   source=self.names[attack_cid])
             if not chosen:
-                return blocked
+                break
+            if gate is not None and not used:
+                yield from gate.wait(v)
             c = chosen[0]
             used.add(c)
+            if c not in self.players[v].hand:  # it left the hand meanwhile: Lose Track
+                continue
             self.reveal(v, [c], "reaction")
             if (yield from CARDS[self.names[c]].reaction(self, v, c, attacker)):
                 blocked = True
+        if gate is not None:
+            gate.done(v)
+        return blocked
 
     def _ready(self, v: int, c: int) -> bool:
         card = CARDS[self.names[c]]

@@ -61,7 +61,9 @@ class ViewMixin:
             "waiting_for": sorted({d.seat for d, _ in self._open.values()}),
             "log": self.log_for(seat),
             "options": {"edition": self.options["edition"],
-                        "card_editions": dict(self.options["card_editions"])},
+                        "card_editions": dict(self.options["card_editions"]),
+                        "shelters": bool(self.options.get("shelters")),
+                        "shelters_card": self.options.get("shelters_card")},
         }
         if seat is not None and seat != ALL:
             me = self.players[seat]

@@ -16,6 +16,11 @@ KINGDOM_MODES = [
     ("custom", "Pick 10 cards myself"),
 ]
 EDITIONS = [(2, "2nd edition"), (1, "1st edition")]
+SHELTER_CHOICES = [
+    ("auto", "As the rules say (a random Kingdom card decides)"),
+    ("always", "Always"),
+    ("never", "Never"),
+]
 
 
 def seat_choices() -> list[tuple[str, str]]:
@@ -45,7 +50,12 @@ class GameCreateForm(forms.Form):
         choices=EDITIONS, coerce=int, initial=2, label="Card texts",
         help_text="Cards that exist in one edition only always use that edition.",
     )
-    shelters = forms.BooleanField(required=False, label="Start with Shelters instead of Estates")
+    shelters = forms.ChoiceField(
+        choices=SHELTER_CHOICES, initial="auto", required=False, label="Shelters",
+        help_text="Dark Ages: Shelters (Hovel, Necropolis, Overgrown Estate) replace the "
+                  "starting Estates. The rule: a random Kingdom card decides, Shelters if it "
+                  "is a Dark Ages card (always with only Dark Ages cards).",
+    )
     time_limit_days = forms.TypedChoiceField(
         choices=TIME_LIMIT_CHOICES, coerce=int, initial=3, label="Time per move"
     )
@@ -105,7 +115,6 @@ class GameCreateForm(forms.Form):
             return
         data["kingdom"] = list(kingdom.cards)
         data["kingdom_ref"] = kingdom
-        data["shelters"] = data.get("shelters") or bool(kingdom.options.get("shelters"))
         if kingdom.edition:
             data["edition"] = kingdom.edition
 
@@ -124,7 +133,7 @@ class GameCreateForm(forms.Form):
             "kingdom": data["kingdom"],
             "kingdom_ref": data.get("kingdom_ref"),
             "edition": data["edition"],
-            "shelters": data.get("shelters", False),
+            "shelters": data.get("shelters") or "auto",
             "time_limit_days": data["time_limit_days"],
             "listed": data.get("listed", False),
         }

@@ -15,6 +15,7 @@ from django.db.models import Count, Q, QuerySet
 
 import engine
 from engine import bots as engine_bots
+from engine import canonical
 from engine import kingdoms as engine_kingdoms
 from games.models import Card, CardSet, Game, GameStatus, Kingdom, Seat
 
@@ -80,6 +81,12 @@ def missing_cards(cards: Iterable[str], known: set[str]) -> list[str]:
     return [name for name in cards if name not in known]
 
 
+def shelters_choice(setup: dict) -> str:
+    """A game's Shelters rule as the lobby and the API name it: "auto", "always", "never"."""
+    rule = setup.get("shelters", False)
+    return "auto" if rule == "auto" else "always" if rule else "never"
+
+
 def kingdom_problems(cards: Sequence[str]) -> list[str]:
     """Why `cards` is not a valid kingdom, naming each bad card; empty when it is valid."""
     problems = []
@@ -87,7 +94,7 @@ def kingdom_problems(cards: Sequence[str]) -> list[str]:
         problems.append(f"a kingdom has exactly 10 cards, not {len(cards)}")
     known = implemented_kingdom_names()
     seen: set[str] = set()
-    for name in cards:
+    for name in map(canonical, cards):
         if name in seen:
             problems.append(f"{name} appears more than once")
         elif name not in known:

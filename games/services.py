@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
-from engine import ENGINE_VERSION, IllegalAnswer
+from engine import ENGINE_VERSION, IllegalAnswer, canonical
 from games import background, broadcast, selectors, signals
 from games.exceptions import (
     DecisionClosed,
@@ -39,6 +39,18 @@ from games.models import (
 
 SEAT_ME = "me"
 SEAT_OPEN = "open"
+# Shelters: the rulebook's rule (a random Kingdom card decides), or always, or never.
+SHELTERS_AUTO, SHELTERS_ALWAYS, SHELTERS_NEVER = "auto", "always", "never"
+SHELTER_RULES = {SHELTERS_AUTO: "auto", SHELTERS_ALWAYS: True, SHELTERS_NEVER: False,
+                 True: True, False: False}
+
+
+def shelters_rule(value: bool | str) -> bool | str:
+    """The setup's `shelters` for a lobby or API choice; InvalidSetup for anything else."""
+    try:
+        return SHELTER_RULES[value]
+    except (KeyError, TypeError):
+        raise InvalidSetup('shelters must be "auto", "always" or "never"') from None
 
 
 @dataclass(frozen=True)
@@ -59,13 +71,14 @@ def game_create(
     seats: Sequence[str],
     kingdom: Sequence[str],
     edition: int = 2,
-    shelters: bool = False,
+    shelters: bool | str = SHELTERS_AUTO,
     time_limit_days: int = 3,
     listed: bool = True,
     kingdom_ref: Kingdom | None = None,
 ) -> Game:
     """Create an open game. `seats` holds one entry per player: "me", "open" or a bot strategy."""
     _check_seats(seats)
+    kingdom = [canonical(name) for name in kingdom]
     problems = selectors.kingdom_problems(kingdom)
     if problems:
         raise InvalidSetup("; ".join(problems))
@@ -76,7 +89,7 @@ def game_create(
         "kingdom": list(kingdom),
         "edition": edition,
         "card_editions": selectors.card_editions_for(kingdom, edition),
-        "shelters": bool(shelters),
+        "shelters": shelters_rule(shelters),
     }
     try:
         engine.check_setup(setup)

@@ -48,10 +48,35 @@ class SeatView:
         g = self._g
         return [g.names[c] for c in g.players[self.seat].hand]
 
+    def looking(self) -> list[str]:
+        """The cards I am looking at (face down to the others: Sentry, Survivors)."""
+        g = self._g
+        return [g.names[c] for c in g.players[self.seat].looking]
+
+    def in_play(self) -> list[str]:
+        """My cards in play (everyone sees them)."""
+        g = self._g
+        return [g.names[c] for c in g.players[self.seat].play]
+
+    def bought(self) -> list[str]:
+        """The cards bought this turn (everyone saw them bought)."""
+        return list(self._g.bought)
+
     def my_cards(self) -> Counter:
         """Everything I own (a player may always count their own cards)."""
         g = self._g
         return Counter(g.names[c] for c in g.players[self.seat].all_cards())
+
+    def deck_counts(self) -> Counter:
+        """What my deck holds, by name, never in what order. A player knows this: they know
+        everything they own and saw every card of theirs go into their discard pile."""
+        g = self._g
+        return Counter(g.names[c] for c in g.players[self.seat].deck)
+
+    def discard_counts(self) -> Counter:
+        """What my discard pile holds, by name (known to its owner for the same reason)."""
+        g = self._g
+        return Counter(g.names[c] for c in g.players[self.seat].discard)
 
     def pile_count(self, pile: str) -> int:
         return len(self._g.piles.get(pile, ()))

@@ -10,6 +10,7 @@ Pure: it reads only the SeatView and the decision, and keeps no state between an
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ..cardbase import ACTION, CURSE, TREASURE, VICTORY
@@ -38,6 +39,26 @@ CANTRIPS = {
 VILLAGES = {"Village": 24, "Mining Village": 25, "Shanty Town": 22, "Festival": 26}
 DRAWERS = {"Smithy", "Courtyard", "Library", "Council Room", "Moat", "Witch", "Torturer",
            "Patrol", "Masquerade", "Nobles", "Diplomat"}
+
+
+# Knowledge of more cards plugs in here (engine/bots/dark_ages/ fills these at import):
+# CARD_HANDLERS: decision source -> fn(plan, decision) giving an answer, or None to fall back
+# to the general rules below; PLAY_VALUES: card -> fn(plan, name, other names in hand) giving
+# a play priority (None: don't play); WORTH_RULES: card -> fn(plan) giving its worth;
+# KEEP_VALUES: card -> how much it is worth holding in hand; REVEAL_ORDER: Reactions, lowest
+# revealed first; REVEAL_RULES: Reaction -> fn(plan, decision), False to keep it hidden
+# (a Reaction without a rule is always revealed); BUY_RULES: fns(plan, decision) tried at the
+# start of a Buy phase's choice (Treasures played), the first answer that is not None wins.
+CARD_HANDLERS: dict[str, Callable[[Plan, Decision], Any]] = {}
+PLAY_VALUES: dict[str, Callable[[Plan, str, list[str]], float | None]] = {}
+WORTH_RULES: dict[str, Callable[[Plan], float]] = {}
+KEEP_VALUES: dict[str, float] = {}
+REVEAL_ORDER: dict[str, int] = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
+# Treasures that choose something when played (Counterfeit): played before the other
+# Treasures, lowest first, so that their choice still has every Treasure in hand.
+TREASURE_FIRST: dict[str, int] = {}
+REVEAL_RULES: dict[str, Callable[[Plan, Decision], bool]] = {}
+BUY_RULES: list[Callable[[Plan, Decision], Any]] = []
 
 
 def is_terminal(name: str) -> bool:
@@ -75,6 +96,9 @@ class Plan:
 
 def worth(plan: Plan, name: str) -> float:
     """How much the bot wants to gain one `name` now (Silver 20, Gold 50, Province 100)."""
+    rule = WORTH_RULES.get(name)
+    if rule is not None:
+        return rule(plan)
     gte = plan.gte
     fixed = _victory_worth(plan, name)
     if fixed is not None:
@@ -142,6 +166,8 @@ def own_value(plan: Plan, name: str) -> float:
 
 def keep_value(name: str) -> float:
     """How much a card is worth holding in hand: discard or pass the lowest first."""
+    if name in KEEP_VALUES:
+        return KEEP_VALUES[name]
     c = CARDS[name]
     if c.type_bits & CURSE:
         return -10
@@ -172,6 +198,9 @@ def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     others.remove(name)
     other_actions = [n for n in others if CARDS[n].type_bits & ACTION]
     terminal_waiting = any(is_terminal(n) for n in other_actions)
+    special = PLAY_VALUES.get(name)
+    if special is not None:
+        return special(plan, name, others)
     if name == "Throne Room":
         return 95 if other_actions else None
     if name == "Shanty Town":
@@ -236,7 +265,11 @@ def choose_action(plan: Plan, d: Decision) -> list[int]:
 # ----- the Buy phase and gains ----------------------------------------------------------
 def choose_buy(plan: Plan, d: Decision) -> Any:
     if d.treasures:
-        return {"play": "all"}
+        return {"play": _treasure_order(d)}
+    for rule in BUY_RULES:
+        answer = rule(plan, d)
+        if answer is not None:
+            return answer
     best, best_worth = None, 0.0
     for pile in plan.kingdom:
         if d.can_buy(pile):
@@ -244,6 +277,16 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
             if w > best_worth:
                 best, best_worth = pile, w
     return {"buy": best} if best else {"end": True}
+
+
+def _treasure_order(d: Decision) -> Any:
+    """"all", or every Treasure with those in TREASURE_FIRST first."""
+    names = d.names
+    first = [c for c in d.treasures if names[c] in TREASURE_FIRST] if TREASURE_FIRST else []
+    if not first:
+        return "all"
+    first.sort(key=lambda c: TREASURE_FIRST[names[c]])
+    return first + [c for c in d.treasures if c not in first]
 
 
 def choose_pile(plan: Plan, d: Decision) -> str | None:
@@ -431,10 +474,14 @@ def _spy(plan: Plan, d: Decision) -> str:
 # ----- the bot ----------------------------------------------------------------------------
 def heuristic_answer(view: SeatView, d: Decision) -> Any:
     kind = d.kind
-    if kind == "Reveal":  # always; Secret Chamber first (it may draw a Moat), Diplomat last
-        order = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
-        return sorted(d.cards, key=lambda c: order.get(d.names[c], 2))[:1]
+    if kind == "Reveal":  # Secret Chamber first (it may draw a Moat), Diplomat last
+        return _reveal(view, d)
     plan = Plan(view)
+    handler = CARD_HANDLERS.get(d.source) if d.source else None
+    if handler is not None:
+        answer = handler(plan, d)
+        if answer is not None:
+            return answer
     if kind == "BuyPhase":
         return choose_buy(plan, d)
     if kind == "PlayAction":
@@ -450,6 +497,17 @@ def heuristic_answer(view: SeatView, d: Decision) -> Any:
     if kind == "NameCard" and d.source == "Wishing Well":
         return _wish(view, d)
     return default_answer(view, d)
+
+
+def _reveal(view: SeatView, d: Decision) -> list[int]:
+    """The first Reaction worth revealing; all are, unless a rule says otherwise."""
+    names = d.names
+    cards = sorted(d.cards, key=lambda c: REVEAL_ORDER.get(names[c], 2))
+    if any(names[c] in REVEAL_RULES for c in cards):
+        plan = Plan(view)
+        cards = [c for c in cards
+                 if names[c] not in REVEAL_RULES or REVEAL_RULES[names[c]](plan, d)]
+    return cards[:1]
 
 
 def _wish(view: SeatView, d: Decision) -> str:

@@ -15,8 +15,10 @@ def random_answer(view: SeatView, d: Decision, rng: Random) -> Any:
         rng.shuffle(order)
         return order
     if kind in ("ChooseCards", "Reveal", "PlayAction"):
-        k = rng.randint(d.min, min(d.max, len(d.cards)))
-        return rng.sample(d.cards, k)
+        counts = range(d.min, min(d.max, len(d.cards)) + 1)
+        if d.sizes is not None:
+            counts = [k for k in counts if k in d.sizes]
+        return rng.sample(d.cards, rng.choice(counts))
     if kind == "ChooseOption":
         k = rng.randint(d.min, d.max)
         picked = rng.sample(d.options, k)

@@ -2,6 +2,6 @@
 from __future__ import annotations
 
 from ..cardbase import REGISTRY as CARDS
-from . import base, intrigue  # noqa: F401  (registers the cards)
+from . import base, dark_ages, intrigue  # noqa: F401  (registers the cards)
 
 __all__ = ["CARDS"]

@@ -61,7 +61,7 @@ GAME_EXAMPLE = {
     "id": 42, "status": "running", "step": 17,
     "kingdom": ["Cellar", "Market", "Merchant", "Militia", "Mine", "Moat", "Remodel", "Smithy",
                 "Village", "Workshop"],
-    "edition": 2, "shelters": False, "players": 2, "listed": True, "time_limit_days": 3,
+    "edition": 2, "shelters": "auto", "players": 2, "listed": True, "time_limit_days": 3,
     "creator": "alice",
     "seats": [{"position": 0, "kind": "user", "name": "alice", "bot_strategy": "",
                "waiting": True},

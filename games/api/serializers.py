@@ -82,7 +82,10 @@ class GameSerializer(serializers.Serializer):
     step = serializers.IntegerField()
     kingdom = serializers.ListField(child=serializers.CharField())
     edition = serializers.IntegerField()
-    shelters = serializers.BooleanField()
+    shelters = serializers.ChoiceField(
+        choices=["auto", "always", "never"],
+        help_text='"auto": a random Kingdom card decides, as the Dark Ages rules say (the game '
+                  "view's options say what it decided).")
     players = serializers.IntegerField()
     listed = serializers.BooleanField()
     time_limit_days = serializers.IntegerField()
@@ -107,7 +110,7 @@ class GameSerializer(serializers.Serializer):
         return {
             "id": game.pk, "status": game.status, "step": game.step,
             "kingdom": game.kingdom_cards, "edition": game.setup.get("edition", 2),
-            "shelters": bool(game.setup.get("shelters")), "players": game.player_count,
+            "shelters": selectors.shelters_choice(game.setup), "players": game.player_count,
             "listed": game.listed, "time_limit_days": game.time_limit_days,
             "creator": game.creator.username if game.creator else None,
             "seats": SeatSerializer(seats, many=True).data,
@@ -133,6 +136,18 @@ def _iso(value) -> str | None:
 
 
 EDITIONS = [(1, "1st edition"), (2, "2nd edition")]
+
+
+class SheltersField(serializers.ChoiceField):
+    """"auto" (the rulebook's rule), "always" or "never"; true/false mean always/never."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=["auto", "always", "never"], **kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        if data is True or data is False:
+            return data
+        return super().to_internal_value(data)
 SEAT_HELP = '"me", "open" or a bot strategy (see GET /api/v1/bots/).'
 
 
@@ -150,7 +165,7 @@ class GameCreateSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=EDITIONS), required=False,
         help_text="Random kingdom: only cards printed in these editions.")
     edition = serializers.ChoiceField(choices=EDITIONS, default=2)
-    shelters = serializers.BooleanField(default=False)
+    shelters = SheltersField(default="auto")
     time_limit_days = serializers.ChoiceField(choices=TIME_LIMIT_CHOICES, default=3)
     listed = serializers.BooleanField(default=True)
 
@@ -163,7 +178,6 @@ class GameCreateSerializer(serializers.Serializer):
                 raise serializers.ValidationError({"kingdom_id": "no playable kingdom has this id"})
             data["kingdom"] = list(kingdom.cards)
             data["kingdom_ref"] = kingdom
-            data["shelters"] = data["shelters"] or bool(kingdom.options.get("shelters"))
             data["edition"] = kingdom.edition or data["edition"]
         elif "kingdom" not in data:
             data["kingdom"] = self._random(data)

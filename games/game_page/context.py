@@ -30,6 +30,7 @@ def live_context(game: Game, position: int | None) -> dict[str, Any]:
     names = [p["name"] for p in view["players"]]
     running = game.status == GameStatus.RUNNING
     decisions = [decision_ui(d) for d in view["pending"] if d["seat"] == position and running]
+    _name_pile_tops(decisions, view)
     edition = _editions(view["options"])
     ctx = {
         "game": game,
@@ -56,6 +57,16 @@ def live_context(game: Game, position: int | None) -> dict[str, Any]:
     return ctx
 
 
+def _name_pile_tops(decisions: list[dict], view: dict) -> None:
+    """A mixed pile (Knights, Ruins) offered by a decision is labelled with its top card."""
+    tops = {p["pile"]: p["top"] for p in view["supply"] + view["non_supply"]}
+    for d in decisions:
+        for p in d.get("piles") or ():
+            top = tops.get(p["name"])
+            if top and top != p["name"]:
+                p["top"] = top
+
+
 def _editions(options: dict) -> Any:
     def edition_of(name: str) -> int:
         eds = CARDS[name].editions
@@ -80,6 +91,8 @@ def _pile(pile: dict, edition_of: Any, picks: dict | None = None) -> dict[str, A
         return {"name": name, "types": pile["types"], "cost": pile["cost"], "text": "",
                 "count": pile["count"], "pile": pile["pile"], "classes": "", "type_line": ""}
     card = _card(name, edition_of, count=pile["count"], pile=pile["pile"])
+    if pile["pile"] != name:  # a mixed pile (Knights, Ruins): only its top card shows
+        card["pile_label"] = f"{pile['pile']} pile"
     card["cost"] = pile["cost"]  # the current cost (after reductions)
     card["empty"] = pile["count"] == 0
     card["pick"] = (picks or {}).get(pile["pile"])
@@ -93,13 +106,14 @@ def _supply(view: dict, decisions: list[dict], edition_of: Any) -> dict[str, lis
         field, verb = ("buy", "Buy") if d["kind"] == "BuyPhase" else ("pile", "Choose")
         for name in d.get("buyable", ()):
             picks.setdefault(name, {"decision": d["id"], "field": field, "verb": verb})
-    basic, kingdom = [], []
+    basic, kingdom, special = [], [], []
     for pile in view["supply"]:
-        name = pile["top"] or pile["pile"]
-        target = kingdom if (name not in CARDS or CARDS[name].is_kingdom) else basic
+        kind = CARDS.get(pile["pile"])
+        target = (kingdom if kind is None or kind.is_kingdom
+                  else special if kind.members else basic)  # Ruins: a mixed non-Kingdom pile
         target.append(_pile(pile, edition_of, picks))
     kingdom.sort(key=lambda c: (c["cost"], c["name"]))
-    return {"basic": basic, "kingdom": kingdom}
+    return {"basic": basic, "kingdom": kingdom, "special": special}
 
 
 def _hand(hand: list[dict] | None, decisions: list[dict], edition_of: Any) -> list[dict] | None:

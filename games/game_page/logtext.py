@@ -57,7 +57,25 @@ def _line(ev: dict, who: str) -> str | None:
         return f"{who} put their deck ({_count(ev['count'])}) into their discard pile"
     if kind == "look":
         seen = f": {_cards(ev['cards'])}" if ev.get("cards") else ""
+        if ev.get("zone") == "discard":
+            return f"{who} looked through their discard pile{seen}"
         return f"{who} looked at the top {_count(ev['count'])} of their deck{seen}"
+    return _dark_ages_line(kind, ev, who)
+
+
+def _dark_ages_line(kind: str, ev: dict, who: str) -> str | None:
+    """Band of Misfits' disguise, naming a card, returning to a pile, back to hand."""
+    if kind == "play_as":
+        return f"{who} played {ev['card']} as {_a(ev['as'])}"
+    if kind == "name":
+        by = f" for {ev['by']}" if ev.get("by") else ""
+        return f"{who} named {ev['card']}{by}"
+    if kind == "return":
+        return f"{who} returned {_a(ev['card'])} to the {ev['pile']} pile"
+    if kind == "to_hand":
+        what = ev.get("card") and _a(ev["card"]) or (ev.get("cards") and _cards(ev["cards"]))
+        where = " from the trash" if ev.get("from") == "trash" else ""
+        return f"{who} put {what or _count(ev.get('count', 1))}{where} into their hand"
     if kind == "pass":
         return f"{who} passed {_a(ev['card']) if ev.get('card') else 'a card'} to {ev['to_name']}"
     if kind == "insert":
@@ -80,7 +98,7 @@ def log_lines(log: list[dict], names: list[str], me: int | None) -> list[dict]:
             lines.append({"text": f"Turn {ev['n']}: {who} (turn {ev['turn']})", "turn": True,
                           "seat": seat})
         elif kind == "start":
-            lines.append({"text": "The game began.", "turn": True, "seat": None})
+            lines.append({"text": "The game began." + _shelters(ev), "turn": True, "seat": None})
         elif kind == "end":
             lines.append({"text": "The game is over.", "turn": True, "seat": None})
         elif kind == "gain" and prev and prev["type"] == "buy" and prev["seat"] == seat \
@@ -101,6 +119,14 @@ def log_lines(log: list[dict], names: list[str], me: int | None) -> list[dict]:
                               "cards": shown.get("cards", [])})
         prev = ev
     return lines
+
+
+def _shelters(start: dict) -> str:
+    if "shelters" not in start:
+        return ""
+    used = "Shelters replace the starting Estates" if start["shelters"] else "No Shelters"
+    card = start.get("shelters_card")
+    return f" {used}" + (f" ({card} decided)." if card else ".")
 
 
 def _name(names: list[str], seat: int | None) -> str:

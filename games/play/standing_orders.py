@@ -4,7 +4,8 @@ Orders are a dict a player sets once (PlayerPreferences.standing_orders) and may
 game:
 
 - "moat": "always" | "never" | "ask" — reveal Moat when attacked, or never, or ask;
-- "autoplay_treasures": bool — at the start of the Buy phase, play every Treasure;
+- "autoplay_treasures": bool — at the start of the Buy phase, play every Treasure (not when
+  one of them does more than make coins, as Counterfeit and Spoils do: the player decides);
 - "discard_down": bool — when made to discard down to N, discard Victory cards and Curses
   first, then the cheapest;
 - "only_answer": bool — answer at once any decision that has only one legal answer.
@@ -74,9 +75,16 @@ def _moat(decision: dict, orders: dict) -> Any | None:
 def _treasures(decision: dict, orders: dict) -> Any | None:
     # The engine offers Treasures only until the first buy, so this is the Buy phase's start
     # (or right after an Action gave more Treasures to play).
+    # Only when every Treasure just makes coins: Counterfeit chooses, Spoils is a one-shot.
     if decision["kind"] == "BuyPhase" and orders["autoplay_treasures"] and decision["treasures"]:
-        return {"play": "all"}
+        if all(_plain(card["name"]) for card in decision["treasures"]):
+            return {"play": "all"}
     return None
+
+
+def _plain(name: str) -> bool:
+    definition = CARDS.get(name)
+    return definition is not None and definition.effect is None and not definition.triggers
 
 
 def _discard_down(decision: dict, orders: dict) -> Any | None:

@@ -22,6 +22,8 @@ def _click(page: Page, decision: dict, answer: Any) -> None:
     if kind == "BuyPhase":
         if answer == {"play": "all"}:
             form.get_by_role("button", name="Play all Treasures").click()
+        elif "play" in answer:  # one Treasure from the hand (the first the answer names)
+            page.locator(f'#my-hand-cards button[name="play"][value="{answer["play"][0]}"]').click()
         elif "buy" in answer:  # one click on the Supply pile itself
             page.locator(f'.supply button.pickable[value="{answer["buy"]}"]').click()
         else:
@@ -38,7 +40,18 @@ def _click(page: Page, decision: dict, answer: Any) -> None:
     elif kind == "ChoosePile":
         selector = f'button[name="pile"][value="{answer}"]' if answer else 'button[name="decline"]'
         form.locator(selector).click()
+    elif kind == "ChooseOption" and decision["max"] > 1:
+        for key in answer:
+            form.locator(f'input[name="option"][value="{key}"]').check()
+        form.get_by_role("button", name="Done").click()
     elif kind == "ChooseOption":
         form.locator(f'button[name="option"][value="{answer}"]').click()
+    elif kind == "OrderCards":
+        for place, card_id in enumerate(answer, start=1):
+            form.locator(f'select[name="order-{card_id}"]').select_option(str(place))
+        form.get_by_role("button", name="Done").click()
+    elif kind == "NameCard":
+        form.locator('input[name="name"]').fill(answer)
+        form.get_by_role("button", name="Name it").click()
     else:
         raise AssertionError(f"the browser tests do not click {kind} decisions")

@@ -37,12 +37,14 @@ def seat(hand=(), deck=(), discard=(), in_play=(), set_aside=(), name: str | Non
 
 def spec(*players: dict, kingdom=(), edition: int = 2, card_editions: dict | None = None,
          supply: dict | None = None, trash=(), turn: dict | None = None,
-         seed: str = "test-seed") -> dict:
-    """The position as JSON-ready data (the format of docs/positions.md)."""
+         seed: str = "test-seed", extra_piles=(), autoplay_treasures=()) -> dict:
+    """The position as JSON-ready data (the format of docs/positions.md); `extra_piles` adds
+    non-Kingdom piles (Spoils, Ruins...), `autoplay_treasures` the seats with that order."""
     return {"kingdom": list(kingdom), "edition": edition,
             "card_editions": dict(card_editions or {}),
             "players": list(players) or [seat(), seat()], "supply": dict(supply or {}),
-            "trash": list(trash), "turn": dict(turn or {}), "seed": seed}
+            "trash": list(trash), "turn": dict(turn or {}), "seed": seed,
+            "extra_piles": list(extra_piles), "autoplay_treasures": list(autoplay_treasures)}
 
 
 def position(*players: dict, **kw: Any) -> Game:

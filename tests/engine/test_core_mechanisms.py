@@ -9,26 +9,12 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAnswer, new_game
-from engine.cardbase import ACTION, ATTACK, KNIGHT, REACTION, REGISTRY, TREASURE, VICTORY, card
+from engine.cardbase import ACTION, ATTACK, KNIGHT, REACTION, TREASURE, VICTORY
 from engine.decisions import ChooseOption
 from engine.positions import build
 
 KINGDOM = ["Village", "Smithy", "Remodel", "Workshop", "Militia", "Moat", "Chapel",
            "Throne Room", "Market", "Cellar"]
-
-
-@pytest.fixture
-def test_cards():
-    """Register the test-only cards for one test, then remove them again."""
-    made = []
-
-    def make(name, cost, types, **kw):
-        made.append(name)
-        return card(name, cost, types, "test", **kw)
-
-    yield make
-    for name in made:
-        del REGISTRY[name]
 
 
 def answer(g, seat, value):

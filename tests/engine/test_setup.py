@@ -107,6 +107,21 @@ def test_every_recommended_kingdom_of_implemented_sets_can_be_set_up():
         assert g.pending()
 
 
-def test_shelters_are_refused_until_dark_ages_exists():
-    with pytest.raises(ValueError, match="Shelters"):
-        game(2, shelters=True)
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_shelters_replace_the_starting_estates_and_leave_the_estate_pile_alone(n):
+    g = game(n, shelters=True)
+    for p in range(n):
+        mine = Counter(g.names[c] for c in g.players[p].all_cards())
+        assert mine == {"Copper": 7, "Hovel": 1, "Necropolis": 1, "Overgrown Estate": 1}
+    assert counts(g)["Estate"] == (8 if n == 2 else 12)
+    assert "Hovel" not in g.piles and "Necropolis" not in g.supply
+
+
+def test_shelters_never_and_always_by_name():
+    assert "Hovel" not in {g_name for g_name in game(2, shelters="never").names}
+    assert "Hovel" in game(2, shelters="always").names
+
+
+def test_a_bad_shelters_rule_is_refused():
+    with pytest.raises(ValueError, match="shelters"):
+        game(2, shelters="sometimes")

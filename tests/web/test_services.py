@@ -15,7 +15,7 @@ def test_create_records_the_engine_setup_and_seats(catalog, alice, base_kingdom)
 
     assert game.status == GameStatus.OPEN
     assert game.setup == {"players": 3, "kingdom": base_kingdom, "edition": 2,
-                          "card_editions": {}, "shelters": False}
+                          "card_editions": {}, "shelters": "auto"}
     assert [(s.user, s.bot_strategy) for s in game.seats.all()] == [
         (alice, ""), (None, ""), (None, "heuristic")]
     assert (game.time_limit_days, game.listed, game.step) == (14, False, 0)
@@ -95,7 +95,7 @@ def test_start_waits_for_every_seat_and_happens_once(open_game, alice, bob):
 
 
 
-def test_game_create_refuses_what_the_engine_cannot_set_up(catalog, alice, base_kingdom):
-    with pytest.raises(InvalidSetup, match="Shelters"):
+def test_game_create_refuses_an_unknown_shelters_rule(catalog, alice, base_kingdom):
+    with pytest.raises(InvalidSetup, match="shelters"):
         services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom,
-                             shelters=True)
+                             shelters="sometimes")
