@@ -77,6 +77,15 @@ def test_a_body_too_large_for_the_parser_is_a_413_in_the_view_too(rf, alice, set
     assert response.data["code"] == "payload_too_large"
 
 
+def test_a_nul_in_a_query_parameter_is_a_400_not_a_database_error(as_alice, client, catalog):
+    for url in ("/api/v1/cards/?set=%00", "/api/v1/kingdoms/?set=base%00",
+                "/api/v1/games/?filter=mine&x%00=1"):
+        response = as_alice.get(url)
+        assert response.status_code == 400, url
+        assert response.json()["code"] == "invalid_parameter"
+    assert client.get("/?q=%00").status_code == 400
+
+
 def test_not_json_at_all_keeps_the_usual_400(running_game, as_alice):
     for body in ("{", "[NaN]", b"\xff\xfe"):
         response = as_alice.post(f"/api/v1/games/{running_game.pk}/answer/", body,
