@@ -189,7 +189,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # queue), so a slow receiver never delays a bot move.
 CELERY_TASK_ROUTES = {"games.play.tasks.webhook_deliver": {"queue": "webhooks"}}
 # Embedded mode: one pool of threads per queue (games/background.py); the sweep, which sends
-# emails, runs beside the bots too rather than in front of them.
+# emails, gets a pool of its own too, so a slow mail server cannot hold up the bots.
 BACKGROUND_THREAD_QUEUES = {"games.play.tasks.play_sweep": "mail"}
 BACKGROUND_THREADS = {"celery": 1, "webhooks": 4, "mail": 1}
 CELERY_BEAT_SCHEDULE = {
