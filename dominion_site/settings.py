@@ -4,14 +4,21 @@ Unset, every variable falls back to the embedded mode: SQLite next to the code, 
 channel layer, and background work (bot moves, notifications) run in a thread of the web
 process. Production sets DATABASE_URL, REDIS_URL, SECRET_KEY and ALLOWED_HOSTS; see
 docs/production.md for the full list.
+
+Production mode (DJANGO_PRODUCTION=1, or by default whenever REDIS_URL or BEHIND_TLS_PROXY is
+set) refuses to start without a real SECRET_KEY. HTTPS settings (Secure cookies, HSTS,
+redirect to https) are on behind a TLS proxy and in explicit production mode.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
+import sys
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -28,10 +35,37 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+PLACEHOLDER_SECRET_KEY = "embedded-only-insecure-key-set-SECRET_KEY-in-production-0123456789"
+
+
+def secret_key(raw: str, *, production: bool) -> str:
+    """The key that signs sessions and tokens; a public placeholder only outside production."""
+    if not production:
+        return raw or PLACEHOLDER_SECRET_KEY
+    if raw == PLACEHOLDER_SECRET_KEY or raw.startswith("django-insecure-") \
+            or len(raw) < 50 or len(set(raw)) < 5:
+        raise ImproperlyConfigured(
+            "production mode needs a real SECRET_KEY (50 or more random characters), e.g. "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))'; "
+            "see docs/production.md")
+    return raw
+
+
+# A test run (and every server its tests start, which inherits the environment) gets a
+# throwaway secret key, so production-mode settings load, and its own key space in a shared
+# cache, so no counter (failed logins, API quotas) carries over from one run to the next.
+if "pytest" in sys.modules:
+    os.environ.setdefault("SECRET_KEY", "pytest-only-" + secrets.token_urlsafe(48))
+    os.environ.setdefault("CACHE_KEY_PREFIX", "pytest-" + secrets.token_hex(6))
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+PRODUCTION = env_bool("DJANGO_PRODUCTION", bool(REDIS_URL) or BEHIND_TLS_PROXY)
+# Served over HTTPS: behind a TLS proxy, or production declared outright.
+HTTPS = BEHIND_TLS_PROXY or env_bool("DJANGO_PRODUCTION", False)
+
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = os.environ.get(
-    "SECRET_KEY", "embedded-only-insecure-key-set-SECRET_KEY-in-production-0123456789"
-)
+SECRET_KEY = secret_key(os.environ.get("SECRET_KEY", ""), production=PRODUCTION)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
@@ -56,6 +90,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "games.middleware.RequestLimits",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -108,8 +143,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".pytest-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- cache: failed-login limits and API quotas; shared by every process in production -------
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ.get("CACHE_URL", REDIS_URL),
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
+        }
+    }
+
 # --- channels, celery and background work ---------------------------------------------------
-REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -133,6 +184,14 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Webhook deliveries wait on receivers anyone can point them at: a queue of their own, which a
+# worker must consume (`celery -A dominion_site worker -Q celery,webhooks`, or one worker per
+# queue), so a slow receiver never delays a bot move.
+CELERY_TASK_ROUTES = {"games.play.tasks.webhook_deliver": {"queue": "webhooks"}}
+# Embedded mode: one pool of threads per queue (games/background.py); the sweep, which sends
+# emails, gets a pool of its own too, so a slow mail server cannot hold up the bots.
+BACKGROUND_THREAD_QUEUES = {"games.play.tasks.play_sweep": "mail"}
+BACKGROUND_THREADS = {"celery": 1, "webhooks": 4, "mail": 1}
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-bots": {"task": "games.tasks.bots_resume", "schedule": 300.0},
     # reminders, turn emails, digests, expired deadlines, webhook retries (games/play/sweep.py)
@@ -156,6 +215,13 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+# Signing up with an email that has an account gets the same answer as with a new one (with
+# optional verification that means the sign-up goes through; the address stays unverified).
+ACCOUNT_PREVENT_ENUMERATION = "strict"
+# Failed logins, counted in the cache for allauth's form and the admin's (games/admin_login.py)
+# alike: 10 a minute per IP, 5 in 5 minutes per user name; past that even the right password
+# is refused until the window has passed.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
@@ -173,10 +239,14 @@ PLAY_REACTION_LIMIT_HOURS = 24
 PLAY_SWEEP_SECONDS = 60
 
 # --- security (production behind a TLS proxy) -------------------------------------------------
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", HTTPS)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-if env_bool("BEHIND_TLS_PROXY", False):
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SSL_REDIRECT", HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 31_536_000 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", HTTPS)
 
 # --- i18n, static -----------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -197,7 +267,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ReadWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "read": os.environ.get("API_RATE_READ", "600/min"),

@@ -13,6 +13,7 @@ from django.contrib import admin, messages
 from django.utils.html import format_html
 
 from games import selectors, services
+from games.admin_login import LimitedAdminLoginForm
 from games.exceptions import GameError
 from games.models import Card, CardSet, Game, GameStep, Kingdom, PlayerPreferences, Seat
 
@@ -228,3 +229,6 @@ class GameStepAdmin(admin.ModelAdmin):
 class PlayerPreferencesAdmin(admin.ModelAdmin):
     list_display = ["user", "display_name", "email_on_turn", "email_daily_digest"]
     search_fields = ["user__username", "display_name"]
+
+
+admin.site.login_form = LimitedAdminLoginForm  # failed logins are limited as on the site's form

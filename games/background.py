@@ -1,8 +1,11 @@
 """Run Celery tasks the way the deployment allows (settings.BACKGROUND_MODE).
 
 - "celery": publish to the broker; a separate `celery worker` runs the task.
-- "thread": embedded mode. One background thread of the web process runs tasks in order, so
-  a bot's thinking never holds up a request and SQLite sees one background writer at a time.
+- "thread": embedded mode. Background threads of the web process run the tasks, one pool per
+  queue: bot moves in order on one thread (a bot's thinking never holds up a request), and
+  slow outbound I/O (webhook deliveries, the sweep that sends emails) on pools of their own,
+  so that nothing a user points a webhook at can delay a move. The queue of a task is the
+  one Celery would route it to (settings.CELERY_TASK_ROUTES), or BACKGROUND_THREAD_QUEUES.
 - "inline": run at once in the caller. A task that schedules another (a bot answering, which
   opens a decision for the next bot) only queues it; the outermost call drains the queue in a
   loop, so a 1,000-move bot game never grows the stack.
@@ -15,7 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any
 
 from django.conf import settings
@@ -24,8 +27,11 @@ from django.db import close_old_connections
 
 log = logging.getLogger(__name__)
 
+DEFAULT_QUEUE = "celery"
+
 _local = threading.local()
-_pool: ThreadPoolExecutor | None = None
+_pools: dict[str, ThreadPoolExecutor] = {}
+_pending: dict[str, set[Future]] = {}
 _pool_lock = threading.Lock()
 
 
@@ -42,19 +48,38 @@ def schedule(task: Any, *args: Any) -> None:
         raise ImproperlyConfigured(f"unknown BACKGROUND_MODE {mode!r}")
 
 
-def _thread_pool() -> ThreadPoolExecutor:
-    global _pool
+def queue_of(task: Any) -> str:
+    """The queue `task` runs on: embedded-only overrides first, then Celery's routes."""
+    name = getattr(task, "name", "")
+    embedded = getattr(settings, "BACKGROUND_THREAD_QUEUES", {}).get(name)
+    route = getattr(settings, "CELERY_TASK_ROUTES", None) or {}
+    return embedded or route.get(name, {}).get("queue") or DEFAULT_QUEUE
+
+
+def _thread_pool(queue: str) -> ThreadPoolExecutor:
     with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="background")
-        return _pool
+        if queue not in _pools:
+            size = getattr(settings, "BACKGROUND_THREADS", {}).get(queue, 1)
+            prefix = "background" if queue == DEFAULT_QUEUE else f"background-{queue}"
+            _pools[queue] = ThreadPoolExecutor(max_workers=size, thread_name_prefix=prefix)
+        return _pools[queue]
 
 
 def _submit_to_thread(task: Any, args: tuple) -> None:
+    queue = queue_of(task)
     try:
-        _thread_pool().submit(_run_in_thread, task, args)
+        future = _thread_pool(queue).submit(_run_in_thread, task, args)
     except RuntimeError:  # the interpreter is shutting down; bots_resume picks it up later
         log.warning("dropped %s%r at shutdown", task.name, args)
+        return
+    with _pool_lock:
+        _pending.setdefault(queue, set()).add(future)
+    future.add_done_callback(lambda done: _forget(queue, done))
+
+
+def _forget(queue: str, future: Future) -> None:
+    with _pool_lock:
+        _pending.get(queue, set()).discard(future)
 
 
 def _run_in_thread(task: Any, args: tuple) -> None:
@@ -81,6 +106,19 @@ def _run_inline(task: Any, args: tuple) -> None:
 
 
 def drain() -> None:
-    """Wait until the background thread has run everything queued so far (for commands)."""
-    if _pool is not None:
-        _pool.submit(lambda: None).result()
+    """Wait until the background threads have run everything queued so far (for commands).
+
+    The default queue goes first, so what its tasks queue elsewhere (a move that enqueues
+    webhook deliveries) is waited for too.
+    """
+    _wait_for(DEFAULT_QUEUE)
+    with _pool_lock:
+        others = [queue for queue in _pending if queue != DEFAULT_QUEUE]
+    for queue in others:
+        _wait_for(queue)
+
+
+def _wait_for(queue: str) -> None:
+    with _pool_lock:
+        futures = set(_pending.get(queue, ()))
+    wait(futures)

@@ -7,6 +7,7 @@ what that seat may see; the snapshot and the seed never leave this module and se
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -212,6 +213,12 @@ def seat_of(game: Game, user) -> Seat | None:
 def game_visible_to(game: Game, user) -> bool:
     """Players see their games; anyone sees listed ones; private games stay hidden."""
     return game.listed or seat_of(game, user) is not None
+
+
+def invite_matches(game: Game, token: str | None) -> bool:
+    """Whether `token` is the game's invite token (compared in constant time)."""
+    return bool(token) and secrets.compare_digest(str(token).encode(),
+                                                  (game.invite_token or "").encode())
 
 
 def game_view(game: Game, position: int | None) -> dict[str, Any] | None:

@@ -132,7 +132,7 @@ def seat_join(*, game: Game, user, invite_token: str | None = None) -> Seat:
         game = _lock(game.pk)
         if game.status != GameStatus.OPEN:
             raise WrongStatus("this game is no longer taking players")
-        if not game.listed and invite_token != game.invite_token:
+        if not game.listed and not selectors.invite_matches(game, invite_token):
             raise NotAllowed("this game is private; ask for its invite link")
         if game.seats.filter(user=user).exists():
             raise SeatUnavailable("you already have a seat in this game")

@@ -34,10 +34,16 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk)
-    if not selectors.game_visible_to(game, request.user):
+    return render(request, "games/detail.html", _summary_context(request, _visible(request, pk)))
+
+
+def _visible(request: HttpRequest, pk: int, invite_token: str | None = None) -> Game:
+    """The game, or the same 404 whether it is missing or private and not yours to see."""
+    game = Game.objects.filter(pk=pk).first()
+    if game is None or not (selectors.game_visible_to(game, request.user)
+                            or selectors.invite_matches(game, invite_token)):
         raise Http404("No such game.")
-    return render(request, "games/detail.html", _summary_context(request, game))
+    return game
 
 
 def game_invite(request: HttpRequest, token: str) -> HttpResponse:
@@ -76,8 +82,8 @@ def _summary_context(request: HttpRequest, game: Game) -> dict:
 @login_required
 @require_POST
 def game_join(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk)
     token = request.POST.get("invite_token") or None
+    game = _visible(request, pk, invite_token=token)
     try:
         services.seat_join(game=game, user=request.user, invite_token=token)
     except GameError as exc:
@@ -92,7 +98,7 @@ def game_join(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_leave(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk)
+    game = _visible(request, pk)
     try:
         services.seat_leave(game=game, user=request.user)
     except GameError as exc:
@@ -105,7 +111,7 @@ def game_leave(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_start(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk)
+    game = _visible(request, pk)
     try:
         services.game_start(game=game, user=request.user)
     except GameError as exc:

@@ -14,12 +14,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.api import services
 from games.api.events import EVENT_VERSION, user_group
+from games.safejson import SafeJsonMixin
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_BAD_REQUEST = 4400
 
 
-class EventStreamConsumer(AsyncJsonWebsocketConsumer):
+class EventStreamConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         query = parse_qs(self.scope.get("query_string", b"").decode())
         game = (query.get("game") or [""])[0]

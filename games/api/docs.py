@@ -32,10 +32,12 @@ THROTTLED = OpenApiResponse(
         "code": "throttled", "detail": "Request was throttled. Expected available in 7 seconds.",
         "retry_after": 7})],
 )
-NOT_FOUND = _error("No such game, or a private game you have no seat in.",
+NOT_FOUND = _error("No such game, or a private game you have no seat in (to join one: its "
+                   "invite token). Both answer exactly the same.",
                    ("not_found", "no such game"))
 MALFORMED = _error(
-    "The body is not valid JSON, or a field is missing or wrong.",
+    "The body is not valid JSON (or nests more than 32 levels), or a field is missing or "
+    "wrong.",
     ("malformed_request", "JSON parse error - Expecting value: line 1 column 1 (char 0)"),
     ("invalid_request", "step: This field is required."),
 )

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -29,8 +31,16 @@ GAME_ERROR_STATUS = [
     (GameError, status.HTTP_409_CONFLICT),  # SeatUnavailable, WrongStatus: the game's state
 ]
 
-DRF_CODES = {
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "payload_too_large"
+    default_detail = "the request body is too large"
+
+
+DRF_CODES: dict[type, str] = {
     exceptions.ParseError: "malformed_request",
+    PayloadTooLarge: "payload_too_large",
     exceptions.NotAuthenticated: "not_authenticated",
     exceptions.AuthenticationFailed: "authentication_failed",
     exceptions.PermissionDenied: "permission_denied",
@@ -67,7 +77,10 @@ def api_exception_handler(exc, context):
     if isinstance(exc, ApiError):
         return Response({"code": exc.error_code, "detail": str(exc.detail), **exc.extra},
                         status=exc.status_code)
-    if isinstance(exc, Http404):
+    if isinstance(exc, RequestDataTooBig):  # a body with no Content-Length, read too far
+        exc = PayloadTooLarge(
+            f"the request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes")
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()

@@ -8,7 +8,6 @@ games.api.exceptions.
 from __future__ import annotations
 
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.pagination import LimitOffsetPagination
@@ -25,10 +24,15 @@ from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
 from games.models import Game, GameStatus, display_name
 
 
-def _visible_game(request: Request, pk: int) -> Game:
-    """The game, or 404 if it does not exist or is private and the user has no seat in it."""
-    game = get_object_or_404(Game.objects.select_related("creator"), pk=pk)
-    if not selectors.game_visible_to(game, request.user):
+def _visible_game(request: Request, pk: int, invite_token: str | None = None) -> Game:
+    """The game, or 404 if it does not exist or is private and the user has no seat in it.
+
+    Both cases answer exactly the same, so nobody learns that a private game exists; its
+    invite token (for joining) counts as a seat.
+    """
+    game = Game.objects.select_related("creator").filter(pk=pk).first()
+    if game is None or not (selectors.game_visible_to(game, request.user)
+                            or selectors.invite_matches(game, invite_token)):
         raise ApiError("not_found", "no such game", 404)
     return game
 
@@ -135,8 +139,8 @@ def game_join(request: Request, pk: int) -> Response:
     def act() -> Response:
         body = s.JoinSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        target = get_object_or_404(Game, pk=pk)
         token = body.validated_data.get("invite_token") or None
+        target = _visible_game(request, pk, invite_token=token)
         services.seat_join(game=target, user=request.user, invite_token=token)
         target.refresh_from_db()
         return Response(s.GameSerializer(target, context={"request": request}).data)
@@ -210,7 +214,7 @@ def game_record(request: Request, pk: int) -> Response:
 @docs.answer
 @api_view(["POST"])
 def game_answer(request: Request, pk: int) -> Response:
-    target = get_object_or_404(Game, pk=pk)
+    target = _visible_game(request, pk)
     return idempotent(request, lambda: _answer(request, target))
 
 

@@ -14,9 +14,10 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from games import broadcast, selectors
 from games.game_page.views import render_live
 from games.models import Game
+from games.safejson import SafeJsonMixin
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
     game_id: int
     position: int | None
     sent: tuple[int, str]
@@ -38,7 +39,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content: dict, **kwargs) -> None:
         """{"have": step}: the client tells which step it shows; send the table if newer."""
-        have = content.get("have")
+        have = content.get("have") if isinstance(content, dict) else None
         if isinstance(have, int):
             await self._push(lambda step, status: step > have)
 

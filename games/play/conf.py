@@ -16,7 +16,9 @@ DEFAULTS: dict[str, Any] = {
     "PLAY_TAKEOVER_STRATEGY": "heuristic",
     "PLAY_WEBHOOK_MAX_ATTEMPTS": 6,
     "PLAY_WEBHOOK_BACKOFF_SECONDS": 60,  # 1, 2, 4, 8, 16 minutes between attempts
-    "PLAY_WEBHOOK_TIMEOUT_SECONDS": 10,
+    "PLAY_WEBHOOK_TIMEOUT_SECONDS": 10,  # the whole exchange: connect, send, status line
+    "PLAY_WEBHOOK_MAX_RESPONSE_BYTES": 65536,  # status line and headers; the body is not read
+    "WEBHOOK_ALLOW_LOOPBACK": False,  # tests only: let deliveries reach their 127.0.0.1 server
     "PLAY_DIGEST_HOUR": 7,  # UTC hour after which the daily digest goes out
     "PLAY_SWEEP_SECONDS": 60,  # embedded mode: how often the in-process sweep runs
 }

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django import forms
 
+from games.play import netguard
 from games.play.standing_orders import DEFAULTS
 
 MOAT_LABELS = [
@@ -29,3 +30,11 @@ class StandingOrdersForm(forms.Form):
 
 class WebhookForm(forms.Form):
     url = forms.URLField(max_length=500, assume_scheme="https", label="URL to POST events to")
+
+    def clean_url(self) -> str:
+        url = self.cleaned_data["url"]
+        try:
+            netguard.target_for(url)
+        except netguard.Refused as exc:
+            raise forms.ValidationError(f"This URL cannot be used: {exc}.") from exc
+        return url

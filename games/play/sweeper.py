@@ -1,7 +1,8 @@
 """Embedded mode: the periodic sweep on an interval, without Celery beat.
 
 A daemon thread wakes every PLAY_SWEEP_SECONDS and queues the sweep on the background
-runner (games.background), so it runs one at a time with the bot moves.
+runner (games.background): on a pool of its own ("mail", one thread), so sweeps run one at a
+time and a slow mail server never holds up the bot moves.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ urlpatterns = [
     path("vacation/", views.vacation_toggle, name="vacation"),
     path("webhooks/", views.webhook_add, name="webhook_add"),
     path("webhooks/<int:pk>/delete/", views.webhook_delete, name="webhook_delete"),
+    path("webhooks/<int:pk>/rotate/", views.webhook_rotate, name="webhook_rotate"),
     path("games/<int:pk>/orders/", views.game_orders, name="game_orders"),
     path("games/<int:pk>/take-back/", views.take_back, name="take_back"),
     path("games/<int:pk>/presence/", views.presence, name="presence"),

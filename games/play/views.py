@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from games import selectors as game_selectors
 from games.exceptions import GameError
 from games.models import Game
-from games.play import notify, selectors, services, webhooks
+from games.play import netguard, notify, selectors, services, webhooks
 from games.play.forms import StandingOrdersForm, WebhookForm
 from games.play.models import Notification
 
@@ -33,6 +33,11 @@ def notifications_read(request: HttpRequest) -> HttpResponse:
     return redirect("play:notifications")
 
 
+# A webhook's secret is shown once, on the page load right after it was made: the POST puts
+# it in the session and the next GET takes it out (reloading the page no longer shows it).
+NEW_SECRET_KEY = "play_new_webhook_secret"
+
+
 @login_required
 def play_settings(request: HttpRequest) -> HttpResponse:
     orders = services.standing_orders_for(user=request.user, game_id=None)
@@ -41,14 +46,17 @@ def play_settings(request: HttpRequest) -> HttpResponse:
         services.standing_orders_set(user=request.user, orders=form.cleaned_data)
         messages.success(request, "Standing orders saved.")
         return redirect("play:settings")
-    return render(request, "play/settings.html", {
+    response = render(request, "play/settings.html", {
         "form": form,
         "webhook_form": WebhookForm(),
+        "new_secret": request.session.pop(NEW_SECRET_KEY, None),
         "webhooks": selectors.webhooks_for(request.user),
         "deliveries": selectors.deliveries_for(request.user),
         "vacation": selectors.vacation_status(request.user),
         "taken_over": selectors.taken_over_games(request.user),
     })
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required
@@ -71,11 +79,31 @@ def vacation_toggle(request: HttpRequest) -> HttpResponse:
 def webhook_add(request: HttpRequest) -> HttpResponse:
     form = WebhookForm(request.POST)
     if form.is_valid():
-        webhooks.webhook_create(user=request.user, url=form.cleaned_data["url"])
-        messages.success(request, "Webhook added; its secret is shown below.")
+        try:
+            hook = webhooks.webhook_create(user=request.user, url=form.cleaned_data["url"])
+        except netguard.Refused as exc:  # the host's DNS changed since the form checked it
+            messages.error(request, f"This URL cannot be used: {exc}.")
+        else:
+            _show_secret_once(request, hook)
+            messages.success(request, "Webhook added. Copy its secret now: it is shown once.")
     else:
-        messages.error(request, "Enter a valid URL.")
+        messages.error(request, " ".join(form.errors.get("url", ["Enter a valid URL."])))
     return redirect("play:settings")
+
+
+@login_required
+@require_POST
+def webhook_rotate(request: HttpRequest, pk: int) -> HttpResponse:
+    hook = webhooks.webhook_rotate(user=request.user, webhook_id=pk)
+    if hook is None:
+        raise Http404("No such webhook.")
+    _show_secret_once(request, hook)
+    messages.success(request, "New secret made; the old one no longer signs. It is shown once.")
+    return redirect("play:settings")
+
+
+def _show_secret_once(request: HttpRequest, hook) -> None:
+    request.session[NEW_SECRET_KEY] = {"id": hook.pk, "url": hook.url, "secret": hook.secret}
 
 
 @login_required

@@ -6,15 +6,18 @@ steps only, so no event can leak another seat's cards. One POST per event.
 Signature: header `X-Dominion-Signature: sha256=<hex>` is HMAC-SHA256 of the exact request
 body with the webhook's secret; receivers compare it with hmac.compare_digest. The body
 carries `delivery` (an id, the same on every retry) so receivers can drop duplicates.
+
+A URL is checked when it is saved and again at every attempt (games.play.netguard): public
+addresses only, the checked address is the one connected to, no redirects, bounded time and
+response size. A refused URL never opens a connection.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import json
-import urllib.error
-import urllib.request
 from datetime import datetime, timedelta
 
 from django.db.models import F
@@ -23,8 +26,8 @@ from django.utils import timezone
 from games import background
 from games.api import events as api_events
 from games.models import Seat
-from games.play import conf
-from games.play.models import Webhook, WebhookDelivery
+from games.play import conf, netguard
+from games.play.models import Webhook, WebhookDelivery, new_webhook_secret
 
 SIGNATURE_HEADER = "X-Dominion-Signature"
 
@@ -34,7 +37,18 @@ def signature(secret: str, body: bytes) -> str:
 
 
 def webhook_create(*, user, url: str) -> Webhook:
+    """Raises netguard.Refused for a URL the site may not POST to (checked before saving)."""
+    netguard.target_for(url)
     return Webhook.objects.create(user=user, url=url)
+
+
+def webhook_rotate(*, user, webhook_id: int) -> Webhook | None:
+    """A new secret (the old one stops signing at once); None if the webhook is not theirs."""
+    hook = Webhook.objects.filter(user=user, pk=webhook_id).first()
+    if hook is not None:
+        hook.secret = new_webhook_secret()
+        hook.save(update_fields=["secret"])
+    return hook
 
 
 def webhook_delete(*, user, webhook_id: int) -> None:
@@ -103,22 +117,31 @@ def _body(delivery: WebhookDelivery) -> bytes:
 
 
 def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
+    """Send one attempt: (status code, error for the log). Refusals are decided offline."""
     body = _body(delivery)
-    request = urllib.request.Request(delivery.webhook.url, data=body, method="POST", headers={
+    try:
+        target = netguard.target_for(delivery.webhook.url)
+    except netguard.Refused as exc:
+        return None, f"refused: {exc}"
+    headers = {
         "Content-Type": "application/json",
         "User-Agent": "dominion-by-the-turn-webhooks",
         SIGNATURE_HEADER: signature(delivery.webhook.secret, body),
         "X-Dominion-Event": str(delivery.event.get("type", "")),
         "X-Dominion-Delivery": str(delivery.pk),
-    })
+        "Connection": "close",
+    }
     try:
-        timeout = conf.get("PLAY_WEBHOOK_TIMEOUT_SECONDS")
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310
-            return response.status, ""
-    except urllib.error.HTTPError as exc:
-        return exc.code, f"HTTP {exc.code}"
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        return None, str(getattr(exc, "reason", exc))[:300]
+        code = netguard.post(target, body, headers,
+                             timeout=conf.get("PLAY_WEBHOOK_TIMEOUT_SECONDS"),
+                             max_bytes=conf.get("PLAY_WEBHOOK_MAX_RESPONSE_BYTES"))
+    except TimeoutError:
+        return None, "timed out"
+    except (OSError, http.client.HTTPException) as exc:
+        return None, (str(exc) or type(exc).__name__)[:300]
+    if 300 <= code < 400:
+        return code, f"HTTP {code}: redirects are not followed"
+    return code, "" if 200 <= code < 300 else f"HTTP {code}"
 
 
 def _record(delivery: WebhookDelivery, attempts: int, code: int | None, error: str,

@@ -129,7 +129,9 @@ def test_a_private_game_needs_its_invite_token(catalog, alice, as_bob, base_king
                                 listed=False)
     url = f"/api/v1/games/{game.pk}/join/"
     refused = as_bob.post(url, {"invite_token": "wrong"}, format="json")
-    assert refused.status_code == 403 and refused.json()["code"] == "not_allowed"
+    missing = as_bob.post("/api/v1/games/999999/join/", {"invite_token": "wrong"}, format="json")
+    assert refused.status_code == missing.status_code == 404  # no hint that the game exists
+    assert refused.json() == missing.json() == {"code": "not_found", "detail": "no such game"}
     assert as_bob.get(f"/api/v1/games/{game.pk}/").status_code == 404
     joined = as_bob.post(url, {"invite_token": game.invite_token}, format="json")
     assert joined.status_code == 200

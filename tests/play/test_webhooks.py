@@ -47,6 +47,12 @@ class Receiver:
         self.server.server_close()
 
 
+@pytest.fixture(autouse=True)
+def _loopback_allowed(settings) -> None:
+    """These tests deliver to their own server on 127.0.0.1, which the site normally refuses."""
+    settings.WEBHOOK_ALLOW_LOOPBACK = True
+
+
 @pytest.fixture
 def receiver():
     server = Receiver()

@@ -1,0 +1,45 @@
+"""Refuse hostile requests on every endpoint, before any view runs.
+
+- A body over DATA_UPLOAD_MAX_MEMORY_SIZE: 413. Django checks the limit only when a view
+  reads the body, so an endpoint that ignores its body would accept any size and one that
+  reads it would answer 400; this answers 413 everywhere. (A chunked body, with no
+  Content-Length, is still caught when it is read: games.api.exceptions maps it to 413.)
+- A NUL character in the query string: 400. No parameter of ours can contain one, and
+  PostgreSQL refuses it in text (a 500 if it reached a query).
+
+Under /api/ the answer is JSON in the API's error shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+
+class RequestLimits:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if limit is not None and length > limit:
+            return refusal(request, 413, "payload_too_large",
+                           f"the request body is larger than {limit} bytes")
+        if any("\x00" in key + value for key, value in request.GET.items()):
+            return refusal(request, 400, "invalid_parameter",
+                           "query parameters cannot contain NUL characters")
+        return self.get_response(request)
+
+
+def refusal(request: HttpRequest, status: int, code: str, detail: str) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": code, "detail": detail}, status=status)
+    title = "Request body too large" if status == 413 else "Bad request"
+    return HttpResponse(f"<h1>{title} ({status})</h1><p>{detail.capitalize()}.</p>",
+                        status=status)

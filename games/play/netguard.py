@@ -1,0 +1,207 @@
+"""Where a webhook may be sent: public addresses only, checked once and then connected to.
+
+A webhook URL is user input aimed from inside our network, so `target_for(url)` parses it,
+resolves the host once and refuses any address that is not globally routable (loopback,
+private, link-local, CGNAT, multicast, reserved, unspecified, and those hidden inside IPv6
+forms); numeric hosts written in any but the dotted-quad form (`2130706433`, `0x7f000001`,
+`127.1`) are refused outright, whatever they resolve to. `post()` then connects to exactly
+the checked address (no second lookup that a rebinding DNS server could answer differently),
+sends the URL's Host header and TLS server name, never follows a redirect, and gives up
+after one deadline and one byte budget for the whole exchange.
+"""
+
+from __future__ import annotations
+
+import http.client
+import io
+import ipaddress
+import re
+import socket
+import ssl
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from games.play import conf
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+# The last label of a host name decides whether it is a number (as browsers and the URL
+# standard read it): decimal, octal (leading 0) or hexadecimal (0x).
+_NUMERIC_LABEL = re.compile(r"(0x[0-9a-f]*|[0-9]+)")
+_HTTPS_CONTEXT: ssl.SSLContext | None = None
+
+
+class Refused(ValueError):
+    """This URL may not be used. The text is safe to show: it tells nothing of our network."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """A checked URL: where to connect (`address`) and what to ask for there."""
+
+    scheme: str
+    host: str
+    port: int
+    path: str
+    address: str
+
+    @property
+    def host_header(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return host if self.port == DEFAULT_PORTS[self.scheme] else f"{host}:{self.port}"
+
+
+def resolve(host: str, port: int) -> list[str]:
+    """Every address `host` resolves to: the one lookup a delivery makes (tests replace it)."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return [info[4][0] for info in infos]
+
+
+def target_for(url: str) -> Target:
+    """Check `url` and resolve it once; raises Refused before any connection is made."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:
+        raise Refused("not a valid URL") from exc
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS:
+        raise Refused("only http and https URLs")
+    if parts.username is not None or parts.password is not None:
+        raise Refused("no user name or password in the URL")
+    host = (parts.hostname or "").rstrip(".")
+    if not host:
+        raise Refused("the URL has no host")
+    port = port or DEFAULT_PORTS[scheme]
+    literal = _literal_address(host)
+    addresses = [literal] if literal else _lookup(host, port)
+    if not all(_allowed(address) for address in addresses):
+        raise Refused("private address")
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    return Target(scheme=scheme, host=host, port=port, path=path, address=str(addresses[0]))
+
+
+def _literal_address(host: str) -> Address | None:
+    """The address a numeric host stands for; None for a name. Odd numeric forms are refused."""
+    if ":" in host:
+        if "%" in host:
+            raise Refused("no IPv6 zone in the URL")
+        try:
+            return ipaddress.IPv6Address(host)
+        except ValueError as exc:
+            raise Refused("not a valid address") from exc
+    try:
+        return ipaddress.IPv4Address(host)  # exactly four decimal parts, no leading zeros
+    except ValueError:
+        pass
+    if _NUMERIC_LABEL.fullmatch(host.rsplit(".", 1)[-1]):
+        raise Refused("numeric address in a non-standard form")
+    return None
+
+
+def _lookup(host: str, port: int) -> list[Address]:
+    try:
+        found = [ipaddress.ip_address(a.split("%", 1)[0]) for a in resolve(host, port)]
+    except (OSError, UnicodeError, ValueError) as exc:
+        raise Refused("host name does not resolve") from exc
+    if not found:
+        raise Refused("host name does not resolve")
+    return found
+
+
+def _allowed(address: Address) -> bool:
+    if address.is_loopback and conf.get("WEBHOOK_ALLOW_LOOPBACK"):
+        return True  # tests only: their receiver listens on 127.0.0.1
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.teredo:
+            return False
+        embedded = address.ipv4_mapped or address.sixtofour
+        if embedded is not None:
+            return _allowed(embedded)
+    return _public(address)
+
+
+def _public(address: Address) -> bool:
+    return address.is_global and not (
+        address.is_private or address.is_loopback or address.is_link_local
+        or address.is_multicast or address.is_reserved or address.is_unspecified
+        or (isinstance(address, ipaddress.IPv6Address) and address.is_site_local)
+    )
+
+
+class ResponseTooLarge(OSError):
+    pass
+
+
+def post(target: Target, body: bytes, headers: dict[str, str], *, timeout: float,
+         max_bytes: int) -> int:
+    """POST `body` to the checked address; the status code, or OSError / HTTPException."""
+    deadline = time.monotonic() + timeout
+    sock = socket.create_connection((target.address, target.port), timeout=timeout)
+    try:
+        if target.scheme == "https":
+            sock.settimeout(_left(deadline))
+            sock = _https_context().wrap_socket(sock, server_hostname=target.host)
+        connection = http.client.HTTPConnection(target.host, target.port)
+        connection.sock = _Budget(sock, deadline, max_bytes)  # so it never connects itself
+        connection.request("POST", target.path, body=body,
+                           headers={"Host": target.host_header, **headers})
+        return connection.getresponse().status  # the body is never read
+    finally:
+        sock.close()
+
+
+def _https_context() -> ssl.SSLContext:
+    global _HTTPS_CONTEXT
+    if _HTTPS_CONTEXT is None:
+        _HTTPS_CONTEXT = ssl.create_default_context()
+    return _HTTPS_CONTEXT
+
+
+def _left(deadline: float) -> float:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise TimeoutError("timed out")
+    return left
+
+
+class _Budget:
+    """The socket http.client talks through: one deadline and one byte budget for it all.
+
+    A plain socket timeout restarts at every read, so a receiver sending a byte every few
+    seconds could hold a delivery for ever; here each read gets only the time that is left.
+    """
+
+    def __init__(self, sock: socket.socket, deadline: float, max_bytes: int) -> None:
+        self.sock, self.deadline, self.left_bytes = sock, deadline, max_bytes
+
+    def sendall(self, data: bytes) -> None:
+        self.sock.settimeout(_left(self.deadline))
+        self.sock.sendall(data)
+
+    def recv_into(self, buffer, nbytes: int = 0) -> int:
+        self.sock.settimeout(_left(self.deadline))
+        count = self.sock.recv_into(buffer, nbytes)
+        self.left_bytes -= count
+        if self.left_bytes < 0:
+            raise ResponseTooLarge("response too large")
+        return count
+
+    def makefile(self, mode: str = "rb", *args, **kwargs) -> io.BufferedReader:
+        return io.BufferedReader(_Reader(self))
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+class _Reader(io.RawIOBase):
+    def __init__(self, budget: _Budget) -> None:
+        self.budget = budget
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        return self.budget.recv_into(buffer)

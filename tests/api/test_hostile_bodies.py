@@ -1,0 +1,154 @@
+"""Hostile request bodies: far too deep or too large is a 4xx with the usual error shape on
+every endpoint (API, HTML forms, WebSockets), never a 500 or a traceback."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.urls import reverse
+
+from games import safejson
+from games.api import services as api_services
+from games.api.routing import websocket_urlpatterns as api_sockets
+from games.models import Game
+from tests.web.test_game_consumer import _socket
+
+DEEP = "[" * 5000 + "]" * 5000
+DEEP_OBJECT = '{"a":' * 5000 + "1" + "}" * 5000
+TOO_DEEP_FOR_US = "[" * 40 + "]" * 40  # parses, but deeper than any format of ours
+
+
+def _api_posts(game: Game) -> list[str]:
+    """Every API write; the first three read a body, leave and start ignore theirs."""
+    base = f"/api/v1/games/{game.pk}"
+    return ["/api/v1/games/", f"{base}/join/", f"{base}/answer/", f"{base}/leave/",
+            f"{base}/start/"]
+
+
+@pytest.mark.parametrize("body", [DEEP, DEEP_OBJECT, TOO_DEEP_FOR_US],
+                         ids=["deep-list", "deep-object", "deeper-than-our-cap"])
+def test_deeply_nested_json_is_a_400_on_every_api_write(running_game, as_alice, body):
+    for url in _api_posts(running_game):
+        for headers in ({}, {"HTTP_IDEMPOTENCY_KEY": "deep-1"}):
+            response = as_alice.post(url, body, content_type="application/json", **headers)
+
+            assert 400 <= response.status_code < 500, (url, response.content[:200])
+            if url.endswith(("/games/", "/join/", "/answer/")):
+                assert response.status_code == 400
+                assert response.json()["code"] == "malformed_request"
+                assert "nested" in response.json()["detail"]
+            else:
+                assert set(response.json()) == {"code", "detail"}
+    running_game.refresh_from_db()
+    assert running_game.step == 0
+
+
+def test_a_body_over_the_upload_limit_is_a_413(running_game, as_alice, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2000
+    big = '{"step": 0, "decision": "x", "answer": "' + "a" * 5000 + '"}'
+    for url in _api_posts(running_game):
+        response = as_alice.post(url, big, content_type="application/json")
+
+        assert response.status_code == 413, url
+        assert response.json() == {
+            "code": "payload_too_large",
+            "detail": "the request body is larger than 2000 bytes"}
+    small = as_alice.post("/api/v1/games/", '{"seats": 5}', content_type="application/json")
+    assert small.status_code == 400  # under the limit: parsed and validated as usual
+
+
+def test_a_body_too_large_for_the_parser_is_a_413_in_the_view_too(rf, alice, settings):
+    """Behind the middleware, the view's own reading of the body gives the same answer."""
+    from rest_framework.test import force_authenticate
+
+    from games.api import views
+
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2000
+    request = rf.post("/api/v1/games/", '{"seats": ["' + "a" * 5000 + '"]}',
+                      content_type="application/json")  # straight to the view
+    force_authenticate(request, user=alice)
+
+    response = views.games(request)
+
+    assert response.status_code == 413
+    assert response.data["code"] == "payload_too_large"
+
+
+def test_a_nul_in_a_query_parameter_is_a_400_not_a_database_error(as_alice, client, catalog):
+    for url in ("/api/v1/cards/?set=%00", "/api/v1/kingdoms/?set=base%00",
+                "/api/v1/games/?filter=mine&x%00=1"):
+        response = as_alice.get(url)
+        assert response.status_code == 400, url
+        assert response.json()["code"] == "invalid_parameter"
+    assert client.get("/?q=%00").status_code == 400
+
+
+def test_not_json_at_all_keeps_the_usual_400(running_game, as_alice):
+    for body in ("{", "[NaN]", b"\xff\xfe"):
+        response = as_alice.post(f"/api/v1/games/{running_game.pk}/answer/", body,
+                                 content_type="application/json")
+        assert response.status_code == 400
+        assert response.json()["code"] == "malformed_request"
+
+
+def _html_posts(game: Game) -> list[str]:
+    return [reverse("games:new"), reverse("games:join", args=[game.pk]),
+            reverse("games:leave", args=[game.pk]), reverse("games:start", args=[game.pk]),
+            reverse("games:decide", args=[game.pk]), reverse("play:settings"),
+            reverse("play:webhook_add"), reverse("profile"), reverse("account_login"),
+            reverse("account_signup")]
+
+
+def test_html_forms_answer_4xx_to_deep_json_and_oversized_bodies(running_game, alice,
+                                                                 settings):
+    client = Client(enforce_csrf_checks=True)  # as a browser: the CSRF check reads the form
+    client.force_login(alice)
+    client.get(reverse("profile"))
+    token = client.cookies["csrftoken"].value
+    for url in _html_posts(running_game):
+        deep = client.post(url, DEEP, content_type="application/json", HTTP_X_CSRFTOKEN=token)
+        assert deep.status_code < 500, url
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2000
+    for url in _html_posts(running_game):
+        big = client.post(url, {"csrfmiddlewaretoken": token, "padding": "a" * 5000})
+        assert big.status_code == 413, url
+        assert b"too large" in big.content
+    running_game.refresh_from_db()
+    assert running_game.step == 0
+
+
+def test_the_parser_caps_depth_without_recursion():
+    assert safejson.loads("[[[1]]]") == [[[1]]]
+    assert not safejson.too_deep([[[1]]], max_depth=3)
+    assert safejson.too_deep([[[[1]]]], max_depth=3)
+    for text in (DEEP, DEEP_OBJECT, TOO_DEEP_FOR_US):
+        with pytest.raises(safejson.BadJson):
+            safejson.loads(text)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("frame", [DEEP, TOO_DEEP_FOR_US, "not json", None],
+                         ids=["deep", "deeper-than-our-cap", "not-json", "binary"])
+def test_sockets_close_cleanly_on_a_hostile_message(running_game, alice, frame):
+    async def check(communicator: WebsocketCommunicator) -> int:
+        connected, _ = await communicator.connect()
+        assert connected
+        if frame is None:
+            await communicator.send_to(bytes_data=b"\x00\x01")
+        else:
+            await communicator.send_to(text_data=frame)
+        while True:  # the event stream greets first; then the close
+            output = await communicator.receive_output(timeout=5)
+            if output["type"] == "websocket.close":
+                return output["code"]
+
+    _, raw = api_services.token_create(user=alice, name="socket test")
+    streams = [
+        _socket(running_game, alice),
+        WebsocketCommunicator(URLRouter(api_sockets), f"/ws/api/v1/events/?token={raw}"),
+    ]
+    for communicator in streams:
+        assert async_to_sync(check)(communicator) == safejson.CLOSE_BAD_MESSAGE

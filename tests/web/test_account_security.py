@@ -1,0 +1,123 @@
+"""Logins and sign-ups against an attacker: failed logins are limited on every login form (the
+account's and the admin's, with shared counters), and sign-up does not tell which emails
+already have an account."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+PASSWORD = "a-long-pass-phrase-42"
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache(settings) -> None:
+    """Each test counts failures in a cache of its own (restored afterwards)."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": f"login-limits-{uuid.uuid4().hex}"}}
+
+
+@pytest.fixture
+def staff(make_user):
+    user = make_user("boss")
+    user.is_staff = user.is_superuser = True
+    user.save()
+    return user
+
+
+def _admin_login(client: Client, password: str):
+    return client.post(reverse("admin:login"), {
+        "username": "boss", "password": password, "next": reverse("admin:index")})
+
+
+def _logged_in(client: Client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def test_the_admin_login_works_with_the_right_password(client, staff):
+    response = _admin_login(client, PASSWORD)
+
+    assert response.status_code == 302 and _logged_in(client)
+
+
+def test_the_admin_login_refuses_even_the_right_password_after_many_failures(client, staff):
+    for _ in range(30):
+        assert _admin_login(client, "guess").status_code == 200
+
+    response = _admin_login(client, PASSWORD)
+
+    assert not _logged_in(client)
+    assert "Too many failed login attempts" in response.content.decode()
+
+
+@pytest.mark.parametrize("failures", [6, 30])
+def test_the_account_login_is_limited_the_same_way(client, staff, failures):
+    for _ in range(failures):
+        client.post(reverse("account_login"), {"login": "boss", "password": "guess"})
+
+    response = client.post(reverse("account_login"), {"login": "boss", "password": PASSWORD})
+
+    assert not _logged_in(client)
+    if failures == 6:  # past the per-name limit: the form says why
+        assert "Too many failed login attempts" in response.content.decode()
+    else:  # past the per-address limit too: allauth answers 429 before the form
+        assert response.status_code == 429
+
+
+def test_both_forms_share_one_count_per_user_name(staff):
+    for _ in range(5):  # the per-name limit, spent on the admin form from several addresses
+        attacker = Client(REMOTE_ADDR=f"203.0.113.{_ + 1}")
+        _admin_login(attacker, "guess")
+
+    owner = Client(REMOTE_ADDR="198.51.100.7")
+    owner.post(reverse("account_login"), {"login": "boss", "password": PASSWORD})
+
+    assert not _logged_in(owner)
+
+
+def test_a_few_failures_do_not_lock_the_owner_out(client, staff):
+    for _ in range(3):
+        _admin_login(client, "typo")
+
+    _admin_login(client, PASSWORD)
+
+    assert _logged_in(client)
+
+
+def _signup(client: Client, username: str, email: str):
+    return client.post(reverse("account_signup"), {
+        "username": username, "email": email, "password1": PASSWORD, "password2": PASSWORD})
+
+
+def test_signing_up_with_a_known_email_looks_like_signing_up_with_a_new_one(alice, db):
+    known = _signup(Client(), "mallory", alice.email)
+    new = _signup(Client(), "trudy", "trudy@example.com")
+
+    assert (known.status_code, known.get("Location")) == (new.status_code, new.get("Location"))
+    assert known.status_code == 302
+    for response in (known, new):
+        assert "already registered" not in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.check_password(PASSWORD)  # the owner's account is untouched
+
+
+def test_a_taken_email_shows_no_error_on_the_sign_up_form(alice, db):
+    page = Client().post(reverse("account_signup"), {
+        "username": "eve", "email": alice.email, "password1": PASSWORD, "password2": "other"})
+
+    text = page.content.decode()
+    assert page.status_code == 200  # refused, but for the password, not for the email
+    assert "already registered" not in text and "same password" in text
+
+
+def test_password_reset_answers_the_same_for_known_and_unknown_emails(alice, db, mailoutbox):
+    known = Client().post(reverse("account_reset_password"), {"email": alice.email})
+    unknown = Client().post(reverse("account_reset_password"), {"email": "nobody@example.com"})
+
+    assert (known.status_code, known.get("Location")) == (
+        unknown.status_code, unknown.get("Location"))
+    assert get_user_model().objects.filter(email=alice.email).count() == 1
