@@ -41,7 +41,10 @@ def test_embedded_mode_gives_deliveries_and_emails_their_own_pools():
 def test_a_hanging_receiver_does_not_delay_a_bot_game(catalog, alice, settings):
     settings.BACKGROUND_MODE = "thread"
     settings.WEBHOOK_ALLOW_LOOPBACK = True
-    receiver = Receiver(hold_seconds=120)  # answers only when the test opens the gate
+    # The deliveries wait on the receiver for as long as the bot game takes, however slow the
+    # machine: their own deadline must not end them first.
+    settings.PLAY_WEBHOOK_TIMEOUT_SECONDS = 300
+    receiver = Receiver(hold_seconds=300)  # answers only when the test opens the gate
     try:
         hook = webhooks.webhook_create(user=alice, url=receiver.url)
         now = timezone.now()
