@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.models import Game
+from games.models import Game, display_name
 
 USER = settings.AUTH_USER_MODEL
 
@@ -48,6 +48,10 @@ class ChatMessage(models.Model):
     @property
     def from_spectator(self) -> bool:
         return self.position is None
+
+    @property
+    def author_name(self) -> str:
+        return display_name(self.author)
 
 
 class Mute(models.Model):

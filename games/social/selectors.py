@@ -174,3 +174,52 @@ def _favourite_cards(summaries: list[GameSummary], count: int = 5) -> list[dict[
 
 def human_seats(game: Game) -> list[Seat]:
     return [seat for seat in game_selectors.game_seats(game) if seat.user_id is not None]
+
+
+def leaderboard_data(pool: str, include_provisional: bool = False) -> dict[str, Any]:
+    """The leaderboard as the page and the API give it."""
+    from games.models import display_name
+
+    rows = leaderboard(pool, include_provisional)
+    return {
+        "pool": pool,
+        "provisional_games": conf.get("SOCIAL_PROVISIONAL_GAMES"),
+        "entries": [{
+            "rank": rank, "username": r.user.username, "name": display_name(r.user),
+            "rating": round(r.rating, 1), "deviation": round(r.deviation, 1),
+            "games": r.games, "wins": r.wins, "provisional": is_provisional(r),
+        } for rank, r in enumerate(rows, start=1)],
+    }
+
+
+def profile_data(user, name: str) -> dict[str, Any]:
+    """A player's profile as the API gives it (the page renders `profile` directly)."""
+    found = profile(user)
+    return {
+        "username": user.username, "name": name, "games": found["games"],
+        "wins": found["wins"],
+        "ratings": [_pool_rating(item) for item in found["ratings"]],
+        "history": [{
+            "game": s.game_id, "finished_at": s.finished_at.isoformat(), "players": s.players,
+            "won": s.won, "score": s.score, "rated": s.rated,
+            "unrated_reason": s.unrated_reason, "pool": s.pool,
+            "rating_before": _rounded(s.rating_before), "rating_after": _rounded(s.rating_after),
+        } for s in found["history"]],
+        "by_set": found["by_set"],
+        "favourite_cards": found["favourite_cards"],
+    }
+
+
+def _pool_rating(item: dict[str, Any]) -> dict[str, Any]:
+    rating = item["rating"]
+    return {
+        "pool": item["pool"],
+        "rating": _rounded(rating.rating) if rating else None,
+        "deviation": _rounded(rating.deviation) if rating else None,
+        "games": rating.games if rating else 0, "wins": rating.wins if rating else 0,
+        "provisional": rating is None or is_provisional(rating),
+    }
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)

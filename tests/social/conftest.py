@@ -54,3 +54,27 @@ def answer(committed):  # noqa: F811
 def first_seat(game: Game) -> int:
     game.refresh_from_db()
     return game.decisions[0]["seat"]
+
+
+@pytest.fixture
+def finish():
+    """Play a game to its end quickly: humans answered by Big Money, no after-commit hooks
+    (tests that need the end-of-game reactions call them or use play_to_end)."""
+    from games import selectors
+    from games.models import GameStatus
+
+    def act(game: Game, actor_for=lambda decision: "player") -> Game:
+        for _ in range(5000):
+            game.refresh_from_db()
+            if game.status != GameStatus.RUNNING:
+                return game
+            decision = game.decisions[0]
+            seat = game.seats.get(position=decision["seat"])
+            seat.bot_strategy = seat.bot_strategy or "bmu"  # in memory only
+            services.decision_submit(
+                game_id=game.pk, seat=decision["seat"], decision_id=decision["id"],
+                answer=selectors.bot_answer_for(game, seat, decision["id"]), step=game.step,
+                actor=actor_for(decision))
+        raise AssertionError("the game did not end")
+
+    return act
