@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -14,6 +15,8 @@ from tests.browser.actions import click_answer
 from tests.browser.conftest import start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def _open(page, game) -> None:
@@ -39,6 +42,7 @@ def test_chat_arrives_live_and_stays_plain_text(catalog, make_user, new_page):
         expect(page.locator("#chat-lines .chat-body")).to_have_text(["<b>good luck</b>"])
     expect(pages[1].locator("#chat-lines b")).to_have_count(0)
     expect(pages[0].locator("#chat-body")).to_have_value("")
+    pages[1].locator("#social").screenshot(path=str(SCREENSHOTS / "table-panel.png"))
 
 
 def test_a_free_undo_then_an_undo_by_consent(catalog, make_user, new_page):
