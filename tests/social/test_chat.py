@@ -11,7 +11,7 @@ from games import services
 from games.play.models import Notification
 from games.social import chat, selectors
 from games.social.exceptions import BadMessage, Forbidden, RateLimited
-from games.social.models import SocialPreferences
+from games.social.models import ChatMessage, SocialPreferences
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +105,25 @@ def test_players_are_notified_unless_they_opted_out_or_muted(running_game, alice
     chat.mute_set(user=alice, other=carol, muted=True)
     chat.chat_post(game=running_game, user=carol, body="from the rail")
     assert not Notification.objects.filter(kind="chat").exists()
+
+
+def test_reading_the_chat_costs_the_same_for_2_or_40_lines(running_game, alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def cost() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            lines = list(selectors.chat_for(running_game, alice, 0))
+            names = [m.author_name for m in lines]
+        assert len(names) == ChatMessage.objects.count()
+        return len(queries)
+
+    now = timezone.now()
+    for _ in range(2):
+        ChatMessage.objects.create(game=running_game, author=bob, position=1, body="x",
+                                   created_at=now)
+    few = cost()
+    for _ in range(38):
+        ChatMessage.objects.create(game=running_game, author=alice, position=0, body="y",
+                                   created_at=now)
+    assert cost() == few

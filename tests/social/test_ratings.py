@@ -93,3 +93,18 @@ def test_finishing_a_game_rates_it_through_the_signal(running_game, play_to_end)
     game = play_to_end(running_game)
     assert GameSummary.objects.filter(game=game).count() == 2
     assert Rating.objects.filter(pool=Pool.DUEL).count() == 2
+
+
+def test_the_leaderboard_costs_the_same_for_3_or_30_players(make_user):
+    def count_for(n: int, start: int) -> int:
+        for i in range(start, start + n):
+            Rating.objects.create(user=make_user(f"p{i}"), pool=Pool.MULTI, games=10)
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as queries:
+            board = selectors.leaderboard_data(Pool.MULTI)
+        assert len(board["entries"]) == start + n
+        return len(queries)
+
+    assert count_for(3, 0) == count_for(27, 3)
