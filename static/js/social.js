@@ -58,6 +58,9 @@
         });
         panel.dataset.step = fresh.dataset.step;
         panel.dataset.status = fresh.dataset.status;
+        // The game went back (an undo we did not hear of): the whole table is out of date.
+        const table = document.getElementById("game");
+        if (table && Number(fresh.dataset.step) < Number(table.dataset.step)) location.reload();
       } finally {
         refreshing = null;
       }
@@ -68,10 +71,12 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const socket = new WebSocket(scheme + location.host + panel.dataset.ws);
-    socket.onopen = () => { panel.dataset.socket = "open"; };
+    // Whatever happened before the socket opened (a page loaded just before an undo) is
+    // caught up by one refresh on every (re)connection.
+    socket.onopen = () => { panel.dataset.socket = "open"; refresh(); };
     socket.onclose = () => {
       panel.dataset.socket = "closed";
-      setTimeout(() => { connect(); refresh(); }, 3000);
+      setTimeout(connect, 3000);
     };
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);

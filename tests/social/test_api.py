@@ -103,7 +103,7 @@ def test_undo_through_the_api(running_game, answer, client_for):
 def test_an_undo_request_is_answered_through_the_api(running_game, answer, client_for):
     seat = first_seat(running_game)
     game = answer(running_game, seat, {"play": "all"})
-    game = answer(game, seat, {"buy": "Silver"})
+    game = answer(game, seat, {"buy": "Copper"})
     me = client_for(game.seats.get(position=seat).user)
     other = client_for(game.seats.get(position=1 - seat).user)
     asked = me.post(f"/api/v1/games/{game.pk}/undo/", {"to_step": 1, "step": 2}, format="json")

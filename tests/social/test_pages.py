@@ -60,7 +60,7 @@ def test_undo_from_the_page(running_game, answer):
 
 def test_an_undo_request_is_answered_from_the_page(running_game, answer):
     seat = first_seat(running_game)
-    game = answer(answer(running_game, seat, {"play": "all"}), seat, {"buy": "Silver"})
+    game = answer(answer(running_game, seat, {"play": "all"}), seat, {"buy": "Copper"})
     me = _client(game.seats.get(position=seat).user)
     other = _client(game.seats.get(position=1 - seat).user)
     assert "Ask to undo my last answer" in me.get(f"/games/{game.pk}/play/").content.decode()

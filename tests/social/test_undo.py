@@ -54,7 +54,7 @@ def test_the_other_players_move_cannot_be_taken_back(running_game, answer):
 def test_after_a_draw_the_undo_is_a_request_the_other_player_accepts(running_game, answer,
                                                                       committed):
     game, seat = _after_treasures(running_game, answer)
-    game = answer(game, seat, {"buy": "Silver"})  # ends the turn: Clean-up draws a new hand
+    game = answer(game, seat, {"buy": "Copper"})  # ends the turn: Clean-up draws a new hand
     users = _players(game)
     options = undo.undo_options(game, seat)
     assert [(o.to_step, o.free) for o in options] == [(1, False), (0, False)]
@@ -73,7 +73,7 @@ def test_after_a_draw_the_undo_is_a_request_the_other_player_accepts(running_gam
 
 def test_a_refused_request_changes_nothing(running_game, answer, committed):
     game, seat = _after_treasures(running_game, answer)
-    game = answer(game, seat, {"buy": "Silver"})
+    game = answer(game, seat, {"buy": "Copper"})
     users = _players(game)
     snapshot = game.snapshot
     asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
@@ -84,7 +84,7 @@ def test_a_refused_request_changes_nothing(running_game, answer, committed):
 
 def test_a_move_while_the_request_waits_voids_it(running_game, answer, committed):
     game, seat = _after_treasures(running_game, answer)
-    game = answer(game, seat, {"buy": "Silver"})
+    game = answer(game, seat, {"buy": "Copper"})
     users = _players(game)
     asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
     answer(game, 1 - seat, {"end": True})
@@ -96,7 +96,7 @@ def test_a_move_while_the_request_waits_voids_it(running_game, answer, committed
 
 def test_an_expired_request_can_no_longer_be_accepted(running_game, answer):
     game, seat = _after_treasures(running_game, answer)
-    game = answer(game, seat, {"buy": "Silver"})
+    game = answer(game, seat, {"buy": "Copper"})
     users = _players(game)
     asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
     later = asked.deadline_at + timedelta(seconds=1)
@@ -141,7 +141,7 @@ def test_a_stale_step_or_a_spectator_is_refused(running_game, answer, make_user)
 
 def test_only_one_request_at_a_time(running_game, answer):
     game, seat = _after_treasures(running_game, answer)
-    game = answer(game, seat, {"buy": "Silver"})
+    game = answer(game, seat, {"buy": "Copper"})
     users = _players(game)
     undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
     with pytest.raises(Conflict):
