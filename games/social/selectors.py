@@ -129,6 +129,8 @@ def is_provisional(rating: Rating) -> bool:
 
 
 def player_named(username: str):
+    if "\x00" in username:  # no username has one, and PostgreSQL refuses NUL in a query
+        return None
     return get_user_model().objects.filter(username=username).select_related(
         "preferences").first()
 
