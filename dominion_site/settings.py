@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "games.api",
     "games.play",
+    "games.social",
 ]
 
 MIDDLEWARE = [

@@ -7,6 +7,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("profile/", game_views.profile, name="profile"),
+    path("", include("games.social.urls")),  # chat, rematch, undo, ratings (+ their API)
     path("", include("games.api.urls")),  # /api/v1/ and the profile's API tokens
     path("play/", include("games.play.urls")),
     path("", include("games.urls")),

@@ -39,6 +39,7 @@ from games.models import (
 
 SEAT_ME = "me"
 SEAT_OPEN = "open"
+TURN_ORDER_KEYS = ("first_player", "previous_winner")
 # Shelters: the rulebook's rule (a random Kingdom card decides), or always, or never.
 SHELTERS_AUTO, SHELTERS_ALWAYS, SHELTERS_NEVER = "auto", "always", "never"
 SHELTER_RULES = {SHELTERS_AUTO: "auto", SHELTERS_ALWAYS: True, SHELTERS_NEVER: False,
@@ -75,8 +76,12 @@ def game_create(
     time_limit_days: int = 3,
     listed: bool = True,
     kingdom_ref: Kingdom | None = None,
+    turn_order: dict[str, int] | None = None,
 ) -> Game:
-    """Create an open game. `seats` holds one entry per player: "me", "open" or a bot strategy."""
+    """Create an open game. `seats` holds one entry per player: "me", "open" or a bot strategy.
+
+    `turn_order` may set the engine's "first_player" or "previous_winner" (a rematch).
+    """
     _check_seats(seats)
     kingdom = [canonical(name) for name in kingdom]
     problems = selectors.kingdom_problems(kingdom)
@@ -90,6 +95,7 @@ def game_create(
         "edition": edition,
         "card_editions": selectors.card_editions_for(kingdom, edition),
         "shelters": shelters_rule(shelters),
+        **{k: v for k, v in (turn_order or {}).items() if k in TURN_ORDER_KEYS},
     }
     try:
         engine.check_setup(setup)
@@ -237,6 +243,34 @@ def decision_submit(
         game.save()
         announce_on_commit(game)
     return SubmitResult(game_id=game.pk, step=game.step, status=game.status)
+
+
+def game_rewind(*, game_id: int, to_step: int, expected_step: int) -> list[list]:
+    """Take the game back to `to_step`: drop the later answers and rebuild by replay.
+
+    The record stays exact (setup + seed + the answers kept replay to the new snapshot).
+    Returns the answers removed, [seat, decision, answer, actor] each, for the caller's log.
+    Undo policy (who may, when) belongs to the caller (games/social/undo.py).
+    """
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.status != GameStatus.RUNNING:
+            raise WrongStatus("this game is not running")
+        if expected_step != game.step:
+            raise StaleStep(seen=expected_step, current=game.step)
+        if not 0 <= to_step < game.step:
+            raise IllegalMove(f"cannot go back to step {to_step} from step {game.step}")
+        steps = list(game.steps.order_by("number"))
+        kept = [[s.seat, s.decision_id, s.answer] for s in steps[:to_step]]
+        table = engine.replay({"setup": game.setup, "seed": game.seed, "answers": kept})
+        removed = [[s.seat, s.decision_id, s.answer, s.actor] for s in steps[to_step:]]
+        game.steps.filter(number__gt=to_step).delete()  # the only deletion of GameStep rows
+        game.step = to_step
+        game.last_move_at = timezone.now()
+        _store(game, table, list(game.seats.all()), answered=None)
+        game.save()
+        announce_on_commit(game)
+    return removed
 
 
 def bot_move_play(*, game_id: int, decision_id: str, step: int) -> bool:

@@ -10,6 +10,8 @@ from games.models import Card, Kingdom
 
 def cards_catalogue(*, card_set: str | None = None, kingdom_only: bool = False) -> QuerySet[Card]:
     found = Card.objects.filter(implemented=True).select_related("card_set")
+    if card_set and "\x00" in card_set:  # no slug has one, and PostgreSQL refuses NUL
+        return found.none()
     if card_set:
         found = found.filter(card_set__slug=card_set)
     if kingdom_only:

@@ -40,3 +40,8 @@ def test_the_catalogue_needs_authentication(client):
     response = client.get("/api/v1/cards/")
     assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"
+
+
+def test_a_set_filter_with_a_nul_byte_finds_nothing(catalog, as_alice):
+    response = as_alice.get("/api/v1/cards/?set=ba%00se")
+    assert response.status_code == 200 and response.json() == []

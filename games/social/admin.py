@@ -1,0 +1,53 @@
+"""Admin: staff hide chat lines (hidden everywhere at once); the rest is to look at."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+
+from games.social import chat
+from games.social.models import ChatMessage, GameSummary, Mute, Rating, RematchOffer, Undo
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "game", "author", "position", "body", "hidden_at"]
+    list_filter = [("hidden_at", admin.EmptyFieldListFilter)]
+    search_fields = ["body", "author__username"]
+    readonly_fields = ["game", "author", "position", "body", "created_at", "hidden_at",
+                       "hidden_by"]
+    actions = ["hide_messages"]
+
+    @admin.action(description="Hide the selected messages from everyone")
+    def hide_messages(self, request, queryset) -> None:
+        count = 0
+        for message in queryset.filter(hidden_at__isnull=True):
+            chat.chat_hide(message=message, staff=request.user)
+            count += 1
+        self.message_user(request, f"Hid {count} message(s).", messages.SUCCESS)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Undo)
+class UndoAdmin(admin.ModelAdmin):
+    list_display = ["game", "position", "kind", "status", "from_step", "to_step", "created_at"]
+    list_filter = ["kind", "status"]
+    readonly_fields = [f.name for f in Undo._meta.fields]
+
+
+@admin.register(RematchOffer)
+class RematchOfferAdmin(admin.ModelAdmin):
+    list_display = ["game", "offered_by", "status", "new_game", "created_at"]
+    readonly_fields = [f.name for f in RematchOffer._meta.fields]
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ["user", "pool", "rating", "deviation", "games", "wins"]
+    list_filter = ["pool"]
+    search_fields = ["user__username"]
+
+
+admin.site.register(Mute)
+admin.site.register(GameSummary)

@@ -1,0 +1,135 @@
+"""Writes for table talk: post a line, hide one (staff), mute a player, the game's options.
+
+A line is plain text: it is stored as typed (trimmed, control characters dropped) and only
+ever rendered escaped (Django templates, textContent in JavaScript, JSON in the API).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import selectors as game_selectors
+from games.models import Game, GameStatus, display_name
+from games.social import conf, live, selectors
+from games.social.exceptions import BadMessage, Forbidden, RateLimited
+from games.social.models import ChatMessage, Mute, SocialPreferences, TableOptions
+
+CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
+
+
+def message_dict(message: ChatMessage) -> dict[str, Any]:
+    """A chat line as the API and the event stream give it."""
+    return {
+        "id": message.pk,
+        "author": message.author.username,
+        "name": display_name(message.author),
+        "seat": message.position,
+        "spectator": message.from_spectator,
+        "body": message.body,
+        "created_at": message.created_at.isoformat(),
+    }
+
+
+def chat_post(*, game: Game, user, body: Any, now: datetime | None = None) -> ChatMessage:
+    """Post a line as a player (their seat) or a spectator; refused if empty, long or too fast."""
+    now = now or timezone.now()
+    text = _clean(body)
+    if user is None or not user.is_authenticated:
+        raise Forbidden("log in to chat")
+    if not game_selectors.game_visible_to(game, user):
+        raise Forbidden("you cannot see this game")
+    seat = game_selectors.seat_of(game, user)
+    _rate_check(game, user, now)
+    with transaction.atomic():
+        message = ChatMessage.objects.create(
+            game=game, author=user, position=seat.position if seat else None, body=text,
+            created_at=now)
+        live.on_commit(game.pk, "chat", id=message.pk)
+        _tell_players(game, message, now)
+    return message
+
+
+def _clean(body: Any) -> str:
+    if not isinstance(body, str):
+        raise BadMessage("the message must be text")
+    text = CONTROL.sub("", body.replace("\r\n", "\n").replace("\r", "\n")).strip()
+    limit = conf.get("SOCIAL_CHAT_MAX_LENGTH")
+    if not text:
+        raise BadMessage("the message is empty")
+    if len(text) > limit:
+        raise BadMessage(f"a message has at most {limit} characters, not {len(text)}")
+    return text
+
+
+def _rate_check(game: Game, user, now: datetime) -> None:
+    count, seconds = conf.get("SOCIAL_CHAT_RATE")
+    since = now - timedelta(seconds=seconds)
+    recent = list(ChatMessage.objects.filter(game=game, author=user, created_at__gt=since)
+                  .order_by("-created_at").values_list("created_at", flat=True)[:count])
+    if len(recent) >= count:
+        wait = max(1, int((recent[-1] - since).total_seconds()) + 1)
+        raise RateLimited(f"at most {count} messages in {seconds} seconds; wait {wait} s",
+                          retry_after=wait)
+
+
+def _tell_players(game: Game, message: ChatMessage, now: datetime) -> None:
+    """The event stream and a notification for each seated player who may read the line."""
+    from games.play import notify  # a sibling app: in-site notifications live there
+
+    events: dict[int, list[dict]] = {}
+    for seat in selectors.human_seats(game):
+        if seat.user_id == message.author_id:
+            events[seat.user_id] = [{"type": "chat_message", "message": message_dict(message)}]
+            continue
+        if not selectors.chat_visible_to(message, game, seat.user, seat.position):
+            continue
+        events[seat.user_id] = [{"type": "chat_message", "message": message_dict(message)}]
+        if selectors.chat_notify_on(seat.user) and game.status == GameStatus.RUNNING:
+            notify.notification_add(
+                user=seat.user, game_id=game.pk, kind="chat", now=now, once=True,
+                text=f"{display_name(message.author)} wrote in game #{game.pk}.")
+    live.events_on_commit(game, events)
+
+
+def chat_hide(*, message: ChatMessage, staff, now: datetime | None = None) -> ChatMessage:
+    """Staff hide a line: from then on nobody sees it (page, API, stream)."""
+    if message.hidden_at is None:
+        message.hidden_at = now or timezone.now()
+        message.hidden_by = staff
+        message.save(update_fields=["hidden_at", "hidden_by"])
+        live.on_commit(message.game_id, "chat_hidden", id=message.pk)
+    return message
+
+
+def mute_set(*, user, other, muted: bool) -> bool:
+    """Mute (or unmute) `other`'s chat for `user`, in every game."""
+    if other.pk == user.pk:
+        raise BadMessage("you cannot mute yourself")
+    if muted:
+        Mute.objects.get_or_create(user=user, muted=other)
+    else:
+        Mute.objects.filter(user=user, muted=other).delete()
+    return muted
+
+
+def table_options_set(*, game: Game, user, spectator_chat_hidden: bool) -> TableOptions:
+    """The creator chooses whether players see the spectators' chat before the end."""
+    if user is None or game.creator_id != user.pk:
+        raise Forbidden("only the player who created the game can change its options")
+    if game.status in selectors.ENDED:
+        raise Forbidden("the game is over")
+    options, _ = TableOptions.objects.update_or_create(
+        game=game, defaults={"spectator_chat_hidden": bool(spectator_chat_hidden)})
+    live.on_commit(game.pk, "changed")
+    return options
+
+
+def preferences_set(*, user, notify_chat: bool) -> SocialPreferences:
+    prefs, _ = SocialPreferences.objects.update_or_create(
+        user=user, defaults={"notify_chat": bool(notify_chat)})
+    return prefs

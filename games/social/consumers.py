@@ -1,0 +1,75 @@
+"""The game page's social socket: chat lines, undo and rematch changes, for one viewer.
+
+Group messages carry ids only. Each socket loads a chat line and sends it only if its own
+user may read it (staff-hidden, muted, spectators' chat hidden from players), so one group
+send is safe for every seat and spectator. Other changes tell the page to refresh its panel.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import broadcast
+from games import selectors as game_selectors
+from games.models import Game
+from games.social import chat, live, selectors
+from games.social.models import ChatMessage
+
+
+class SocialConsumer(AsyncJsonWebsocketConsumer):
+    game_id: int
+    groups_joined: list[str]
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
+        self.groups_joined = []
+        if not await self._allowed():
+            await self.close(code=4403)
+            return
+        self.groups_joined = [live.social_group(self.game_id),
+                              broadcast.group_name(self.game_id)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def social_chat(self, event: dict) -> None:
+        message = await self._readable(event["id"])
+        if message is not None:
+            await self.send_json({"type": "chat", "message": message})
+
+    async def social_chat_hidden(self, event: dict) -> None:
+        await self.send_json({"type": "chat_hidden", "id": event["id"]})
+
+    async def social_changed(self, event: dict) -> None:
+        await self.send_json({"type": "changed"})
+
+    async def social_undo(self, event: dict) -> None:
+        await self.send_json({"type": "undo", "status": event["status"],
+                              "to_step": event["to_step"]})
+
+    async def game_moved(self, event: dict) -> None:
+        await self.send_json({"type": "changed", "step": event["step"],
+                              "status": event["status"]})
+
+    @database_sync_to_async
+    def _allowed(self) -> bool:
+        game = Game.objects.filter(pk=self.game_id).first()
+        return game is not None and game_selectors.game_visible_to(game, self.scope.get("user"))
+
+    @database_sync_to_async
+    def _readable(self, message_id: int) -> dict | None:
+        message = ChatMessage.objects.select_related("game", "author__preferences").filter(
+            pk=message_id, game_id=self.game_id).first()
+        if message is None:
+            return None
+        user = self.scope.get("user")
+        seat = game_selectors.seat_of(message.game, user)
+        position = seat.position if seat else None
+        if not selectors.chat_visible_to(message, message.game, user, position):
+            return None
+        return chat.message_dict(message)

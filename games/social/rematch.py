@@ -1,0 +1,151 @@
+"""Rematch: one click offers the same seats, kingdom and options; every other human answers.
+
+Bots accept at once. When every seat has accepted, the new game is created and dealt with
+the same seat order. Who goes first follows the rulebooks: 2nd edition, the previous winner
+goes last (the player to their left starts) and a tie means a random start; the 1st edition
+variant also starts left of the winner, but after a tie picks at random among the players who
+did not win. A refusal or the deadline (the game's own time per move) ends the offer.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import selectors as game_selectors
+from games import services as game_services
+from games.models import Game, GameStatus, display_name
+from games.social import live, selectors
+from games.social.exceptions import BadRequest, Conflict, Forbidden, Missing
+from games.social.models import RematchOffer, Status, TableOptions
+
+RULES = {"2e": "2nd edition: the winner goes last", "1e": "1st edition: left of the winner"}
+
+
+def turn_order(result: dict, players: int, rule: str, rng=None) -> dict[str, int]:
+    """The engine setup keys that decide who starts the rematch."""
+    winners = list(result.get("winners") or [])
+    if len(winners) == 1:
+        return {"previous_winner": winners[0]}  # the engine starts left of this seat
+    if rule == "1e":
+        rng = rng or secrets.SystemRandom()
+        others = [p for p in range(players) if p not in winners] or list(range(players))
+        return {"first_player": rng.choice(others)}
+    return {}  # a tie under the 2nd edition rule: the engine draws the first player
+
+
+def rematch_offer(*, game: Game, user, rule: str = "2e",
+                  now: datetime | None = None) -> RematchOffer:
+    """Offer to play again; the offer is accepted for the offerer and for every bot."""
+    now = now or timezone.now()
+    if rule not in RULES:
+        raise BadRequest(f"first_player_rule must be one of {', '.join(RULES)}")
+    _expire_due(game, now)  # its own commit: a refusal below must not undo it
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        seat = game_selectors.seat_of(game, user)
+        if seat is None:
+            raise Forbidden("you have no seat in this game")
+        if game.status != GameStatus.FINISHED:
+            raise Conflict("a rematch can be offered once the game is over")
+        latest = selectors.rematch_current(game)
+        if latest is not None and latest.status in (Status.PENDING, Status.ACCEPTED):
+            raise Conflict("a rematch has already been offered")
+        answers = {str(s.position): "accepted" if s.user_id is None else "pending"
+                   for s in game.seats.all()}
+        answers[str(seat.position)] = "accepted"
+        offer = RematchOffer.objects.create(
+            game=game, offered_by=user, first_player_rule=rule, answers=answers,
+            deadline_at=now + timedelta(days=game.time_limit_days), created_at=now)
+        return _settle(offer, now)
+
+
+def rematch_answer(*, game: Game, user, accept: bool,
+                   now: datetime | None = None) -> RematchOffer:
+    """A seated player accepts or declines the pending offer."""
+    now = now or timezone.now()
+    _expire_due(game, now)  # its own commit: a refusal below must not undo it
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        seat = game_selectors.seat_of(game, user)
+        if seat is None:
+            raise Forbidden("you have no seat in this game")
+        offer = RematchOffer.objects.filter(game=game).first()
+        if offer is None:
+            raise Missing("nobody has offered a rematch of this game")
+        if offer.status != Status.PENDING:
+            raise Conflict(f"the rematch offer is already {offer.get_status_display().lower()}")
+        if offer.answers.get(str(seat.position)) != "pending":
+            raise Conflict("you have already answered")
+        offer.answers[str(seat.position)] = "accepted" if accept else "declined"
+        offer.save(update_fields=["answers"])
+        return _settle(offer, now)
+
+
+def _settle(offer: RematchOffer, now: datetime) -> RematchOffer:
+    answers = set(offer.answers.values())
+    if "declined" in answers:
+        offer.status, offer.resolved_at = Status.DECLINED, now
+        offer.save(update_fields=["status", "resolved_at"])
+    elif answers <= {"accepted"}:
+        offer.new_game = _deal(offer)
+        offer.status, offer.resolved_at = Status.ACCEPTED, now
+        offer.save(update_fields=["status", "resolved_at", "new_game"])
+    else:
+        _notify(offer, now)
+    live.on_commit(offer.game_id, "changed")
+    event = {"type": "rematch", "rematch": rematch_dict(offer)}
+    live.events_on_commit(offer.game, {s.user_id: [event]
+                                       for s in selectors.human_seats(offer.game)})
+    return offer
+
+
+def _deal(offer: RematchOffer) -> Game:
+    """Create and start the new game: same seats in the same order, same kingdom and options."""
+    old = offer.game
+    seats = game_selectors.game_seats(old)
+    specs = ["me" if s.user_id == offer.offered_by_id else ("open" if s.user_id else
+             s.bot_strategy) for s in seats]
+    new = game_services.game_create(
+        creator=offer.offered_by, seats=specs, kingdom=old.kingdom_cards,
+        edition=old.setup.get("edition", 2), shelters=old.setup.get("shelters", False),
+        time_limit_days=old.time_limit_days, listed=old.listed, kingdom_ref=old.kingdom,
+        turn_order=turn_order(old.result or {}, old.player_count, offer.first_player_rule))
+    for seat in seats:  # seat_join fills the lowest open seat: join in seat order
+        if seat.user_id and seat.user_id != offer.offered_by_id:
+            game_services.seat_join(game=new, user=seat.user, invite_token=new.invite_token)
+    hidden = selectors.table_options(old).spectator_chat_hidden
+    if hidden:
+        TableOptions.objects.create(game=new, spectator_chat_hidden=True)
+    return game_services.game_start(game=new)
+
+
+def _notify(offer: RematchOffer, now: datetime) -> None:
+    from games.play import notify
+
+    name = display_name(offer.offered_by)
+    for seat in selectors.human_seats(offer.game):
+        if offer.answers.get(str(seat.position)) == "pending":
+            notify.notification_add(
+                user=seat.user, game_id=offer.game_id, kind="rematch", now=now, once=True,
+                text=f"{name} offers a rematch of game #{offer.game_id}.")
+
+
+def _expire_due(game: Game, now: datetime) -> None:
+    RematchOffer.objects.filter(game=game, status=Status.PENDING, deadline_at__lte=now).update(
+        status=Status.EXPIRED, resolved_at=now)
+
+
+def rematch_dict(offer: RematchOffer) -> dict:
+    """A rematch offer as the API and the event stream give it."""
+    return {
+        "id": offer.pk, "game": offer.game_id, "offered_by": offer.offered_by.username,
+        "first_player_rule": offer.first_player_rule, "status": offer.status,
+        "answers": {int(k): v for k, v in offer.answers.items()},
+        "deadline_at": offer.deadline_at.isoformat(),
+        "new_game": offer.new_game_id,
+        "created_at": offer.created_at.isoformat(),
+    }

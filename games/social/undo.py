@@ -1,0 +1,221 @@
+"""Undo tied to information: free while nothing new was learnt, else with everyone's consent.
+
+A player may take back their own latest answers at once as long as, since the first of them,
+only they have answered and the log shows nothing that reveals information: no draw, shuffle,
+reveal, look, card passed, new turn, or card gained from a pile whose next card is hidden.
+Otherwise the undo is a request with a deadline that every other seat must accept (bots and
+seats the bot has taken over accept at once); a refusal, the deadline or any move in the
+meantime ends it. Either way the game's answers are truncated and the game replayed
+(games.services.game_rewind), so the record stays exact; the Undo rows are the log of undos.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+from games import selectors as game_selectors
+from games import services as game_services
+from games.models import Game, GameStatus, GameStep
+from games.social import conf, live, selectors
+from games.social.exceptions import Conflict, Forbidden, Missing, UndoRefused
+from games.social.models import Status, Undo
+
+OWN_ACTORS = frozenset({"player", "standing_order"})
+# Log entries that tell nobody anything they could not know before the answer.
+SILENT = frozenset({"play", "buy", "gain", "trash", "discard", "topdeck", "set_aside",
+                    "insert", "deck_discarded"})
+
+
+@dataclass(frozen=True, slots=True)
+class UndoOption:
+    """Going back to `to_step` takes back `count` answers; `free` needs nobody's consent."""
+
+    to_step: int
+    count: int
+    free: bool
+
+
+def undo_options(game: Game, position: int) -> list[UndoOption]:
+    """Where seat `position` may take the game back to, nearest first."""
+    if game.status != GameStatus.RUNNING or game.step == 0:
+        return []
+    steps = list(GameStep.objects.filter(game=game).order_by("number")
+                 .values_list("seat", "decision_id", "answer", "actor"))
+    marks, table = _replay_marks(game, steps)
+    options, free = [], True
+    lowest = max(0, game.step - conf.get("SOCIAL_UNDO_WINDOW"))
+    for to_step in range(game.step - 1, lowest - 1, -1):
+        seat, _, _, actor = steps[to_step]
+        free = free and seat == position and actor in OWN_ACTORS
+        free = free and not any(_reveals(table, e) for e in table.log[marks[to_step]:
+                                                                      marks[to_step + 1]])
+        if seat == position:
+            options.append(UndoOption(to_step, game.step - to_step, free))
+    return options
+
+
+def _replay_marks(game: Game, steps: list) -> tuple[list[int], engine.Game]:
+    """Replay the record; marks[n] is the log's length after n answers."""
+    table = engine.new_game(game.setup, game.seed)
+    marks = [len(table.log)]
+    for seat, decision_id, answer, _ in steps:
+        table.apply(seat, decision_id, answer)
+        marks.append(len(table.log))
+    return marks, table
+
+
+def _reveals(table: engine.Game, entry: list) -> bool:
+    kind = entry[0]
+    if kind not in SILENT:
+        return True
+    if kind in ("gain", "trash") and len(entry) == 5:
+        public = entry[2]
+        from_pile = kind == "gain" or public.get("from") == "supply"
+        names = [public["card"]] if "card" in public else public.get("cards", [])
+        return from_pile and any(name not in table.piles for name in names)  # a mixed pile
+    return False
+
+
+# --- taking back, asking, answering ----------------------------------------------------------
+
+
+def undo_take_back(*, game: Game, user, to_step: int, step: int,
+                   now: datetime | None = None) -> Undo:
+    """Take back answers down to `to_step`: at once if free, else open a request."""
+    now = now or timezone.now()
+    _expire_due(game, now)  # its own commit: a refusal below must not undo it
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        seat = _seat(game, user)
+        if step != game.step:
+            raise Conflict(f"the game is at step {game.step}, not {step}; reload and try again",
+                           current_step=game.step)
+        if selectors.undo_pending(game):
+            raise Conflict("an undo request is already waiting for answers")
+        option = next((o for o in undo_options(game, seat.position) if o.to_step == to_step),
+                      None)
+        if option is None:
+            raise UndoRefused(f"you cannot take the game back to step {to_step}")
+        undo = Undo(game=game, position=seat.position, user=user, from_step=game.step,
+                    to_step=to_step, created_at=now)
+        if option.free:
+            undo.kind = Undo.FREE
+            return _apply(undo, now)
+        undo.kind = Undo.REQUEST
+        undo.votes = _votes(game, seat.position)
+        undo.deadline_at = now + _request_limit(game)
+        undo.save()
+        return _settle(undo, game, now)
+
+
+def undo_answer(*, game: Game, user, undo_id: int, accept: bool,
+                now: datetime | None = None) -> Undo:
+    """Another player accepts or refuses a pending undo request."""
+    now = now or timezone.now()
+    _expire_due(game, now)  # its own commit: a refusal below must not undo it
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        seat = _seat(game, user)
+        undo = Undo.objects.filter(game=game, pk=undo_id).first()
+        if undo is None:
+            raise Missing("no such undo request in this game")
+        if undo.status != Status.PENDING:
+            raise Conflict(f"this undo request is already {undo.get_status_display().lower()}")
+        if undo.votes.get(str(seat.position)) != "pending":
+            raise Forbidden("this request is not waiting for your answer")
+        undo.votes[str(seat.position)] = "accepted" if accept else "declined"
+        undo.save(update_fields=["votes"])
+        return _settle(undo, game, now)
+
+
+def undo_void_if_moved(*, game_id: int, step: int, status: str,
+                       now: datetime | None = None) -> int:
+    """A move made while a request waits ends it (it was about another position), and so
+    does the end of the game."""
+    pending = Undo.objects.filter(game_id=game_id, status=Status.PENDING)
+    if status == GameStatus.RUNNING:
+        pending = pending.exclude(from_step=step)
+    return pending.update(status=Status.VOID, resolved_at=now or timezone.now())
+
+
+def _seat(game: Game, user):
+    seat = game_selectors.seat_of(game, user)
+    if seat is None:
+        raise Forbidden("you have no seat in this game")
+    if game.status != GameStatus.RUNNING:
+        raise Conflict("this game is not running")
+    return seat
+
+
+def _votes(game: Game, requester: int) -> dict[str, str]:
+    return {str(seat.position): "accepted" if seat.is_bot else "pending"
+            for seat in game.seats.all() if seat.position != requester}
+
+
+def _request_limit(game: Game) -> timedelta:
+    from games.play import conf as play_conf
+
+    hours = play_conf.get("PLAY_REACTION_LIMIT_HOURS")
+    return min(timedelta(days=game.time_limit_days), timedelta(hours=hours))
+
+
+def _settle(undo: Undo, game: Game, now: datetime) -> Undo:
+    """Apply the request once everyone accepted; close it on the first refusal."""
+    votes = set(undo.votes.values())
+    if "declined" in votes:
+        undo.status, undo.resolved_at = Status.DECLINED, now
+        undo.save(update_fields=["status", "resolved_at"])
+        _announce(undo, game)
+    elif votes <= {"accepted"}:
+        _apply(undo, now)
+    else:
+        _announce(undo, game)
+        _notify_voters(undo, game, now)
+    return undo
+
+
+def _apply(undo: Undo, now: datetime) -> Undo:
+    undo.removed = game_services.game_rewind(
+        game_id=undo.game_id, to_step=undo.to_step, expected_step=undo.from_step)
+    undo.status, undo.resolved_at = Status.APPLIED, now
+    undo.save()
+    undo.game.refresh_from_db()
+    _announce(undo, undo.game)
+    return undo
+
+
+def _announce(undo: Undo, game: Game) -> None:
+    live.on_commit(game.pk, "undo", id=undo.pk, status=undo.status, to_step=undo.to_step)
+    event = {"type": "undo", "undo": undo_dict(undo)}
+    live.events_on_commit(game, {s.user_id: [event] for s in selectors.human_seats(game)})
+
+
+def _notify_voters(undo: Undo, game: Game, now: datetime) -> None:
+    from games.play import notify
+
+    for seat in selectors.human_seats(game):
+        if undo.votes.get(str(seat.position)) == "pending":
+            notify.notification_add(
+                user=seat.user, game_id=game.pk, kind="undo", now=now,
+                text=f"A player asks to take back {undo.count} answer(s) in game #{game.pk}.")
+
+
+def _expire_due(game: Game, now: datetime) -> None:
+    Undo.objects.filter(game=game, status=Status.PENDING, deadline_at__lte=now).update(
+        status=Status.EXPIRED, resolved_at=now)
+
+
+def undo_dict(undo: Undo) -> dict:
+    """An undo as the API and the event stream give it."""
+    return {
+        "id": undo.pk, "seat": undo.position, "kind": undo.kind, "status": undo.status,
+        "from_step": undo.from_step, "to_step": undo.to_step, "count": undo.count,
+        "votes": {int(k): v for k, v in undo.votes.items()},
+        "deadline_at": undo.deadline_at.isoformat() if undo.deadline_at else None,
+        "created_at": undo.created_at.isoformat(),
+    }

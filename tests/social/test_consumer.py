@@ -1,0 +1,87 @@
+"""The social socket: each viewer gets only the chat lines they may read, and change notices."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.auth import AuthMiddlewareStack
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from games import services
+from games.routing import websocket_urlpatterns
+from games.social import chat, undo
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _socket(game, user=None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        session = client.cookies[settings.SESSION_COOKIE_NAME].value
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session}".encode()))
+    app = AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+    return WebsocketCommunicator(app, f"/ws/games/{game.pk}/social/", headers=headers)
+
+
+def test_chat_reaches_each_viewer_who_may_read_it(running_game, alice, bob, carol):
+    chat.mute_set(user=bob, other=alice, muted=True)
+    sockets = [_socket(running_game, u) for u in (alice, bob, carol)]
+    post = database_sync_to_async(chat.chat_post)
+
+    async def scenario():
+        for socket in sockets:
+            assert (await socket.connect())[0]
+        await post(game=running_game, user=alice, body="<i>hello</i>")
+        got = [await sockets[0].receive_json_from(timeout=10),
+               await sockets[2].receive_json_from(timeout=10)]
+        nothing_for_bob = await sockets[1].receive_nothing(timeout=0.5)
+        for socket in sockets:
+            await socket.disconnect()
+        return got, nothing_for_bob
+
+    got, nothing_for_bob = async_to_sync(scenario)()
+    assert all(m["type"] == "chat" and m["message"]["body"] == "<i>hello</i>" for m in got)
+    assert nothing_for_bob
+
+
+def test_a_private_game_refuses_a_strangers_socket(catalog, alice, carol, base_kingdom):
+    game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom,
+                                listed=False)
+    socket = _socket(game, carol)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        return connected
+
+    assert async_to_sync(scenario)() is False
+
+
+def test_moves_and_undos_are_announced(running_game):
+    game = running_game
+    decision = game.decisions[0]
+    seat = decision["seat"]
+    user = game.seats.get(position=seat).user
+    socket = _socket(game, user)
+    submit = database_sync_to_async(services.decision_submit)
+    take_back = database_sync_to_async(undo.undo_take_back)
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await submit(game_id=game.pk, seat=seat, decision_id=decision["id"],
+                     answer={"play": "all"}, step=0)
+        moved = await socket.receive_json_from(timeout=10)
+        await take_back(game=game, user=user, to_step=0, step=1)
+        notices = [await socket.receive_json_from(timeout=10) for _ in range(2)]
+        await socket.disconnect()
+        return moved, notices
+
+    moved, notices = async_to_sync(scenario)()
+    assert moved == {"type": "changed", "step": 1, "status": "running"}
+    assert {"type": "undo", "status": "applied", "to_step": 0} in notices

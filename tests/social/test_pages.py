@@ -1,0 +1,116 @@
+"""The social panel on the game page, its forms (with and without JavaScript), and the pages."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.social import chat
+from games.social.models import ChatMessage, Mute, Pool, Rating, SocialPreferences
+from tests.social.conftest import first_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_game_page_shows_the_chat_escaped(running_game, alice, bob):
+    chat.chat_post(game=running_game, user=bob, body="<img src=x onerror=alert(1)> gg")
+    page = _client(alice).get(f"/games/{running_game.pk}/play/").content.decode()
+    assert 'id="social"' in page and 'id="chat-form"' in page
+    assert "&lt;img src=x onerror=alert(1)&gt; gg" in page
+    assert "<img src=x" not in page
+
+
+def test_posting_chat_without_and_with_javascript(running_game, alice):
+    client = _client(alice)
+    url = f"/games/{running_game.pk}/chat/"
+    plain = client.post(url, {"body": "hello"})
+    assert plain.status_code == 302 and plain["Location"].endswith(
+        f"/games/{running_game.pk}/play/#social")
+    fetched = client.post(url, {"body": "again"}, HTTP_X_REQUESTED_WITH="fetch")
+    assert fetched.status_code == 200 and fetched.json()["message"]["body"] == "again"
+    empty = client.post(url, {"body": ""}, HTTP_X_REQUESTED_WITH="fetch")
+    assert empty.status_code == 400 and empty.json()["ok"] is False
+    assert ChatMessage.objects.count() == 2
+
+
+def test_a_spectator_can_talk_but_strangers_cannot_post_anonymously(running_game, carol):
+    url = f"/games/{running_game.pk}/chat/"
+    assert Client().post(url, {"body": "hi"}).status_code == 302  # to the login page
+    assert _client(carol).post(url, {"body": "hi"}).status_code == 302
+    assert ChatMessage.objects.get().position is None
+
+
+def test_undo_from_the_page(running_game, answer):
+    seat = first_seat(running_game)
+    game = answer(running_game, seat, {"play": "all"})
+    client = _client(game.seats.get(position=seat).user)
+    page = client.get(f"/games/{game.pk}/play/").content.decode()
+    assert "Undo my last answer" in page
+    done = client.post(f"/games/{game.pk}/undo/", {"to_step": 0, "step": 1}, follow=True)
+    game.refresh_from_db()
+    assert game.step == 0 and "Taken back." in done.content.decode()
+    assert "took back 1 answer" in done.content.decode()
+
+
+def test_an_undo_request_is_answered_from_the_page(running_game, answer):
+    seat = first_seat(running_game)
+    game = answer(answer(running_game, seat, {"play": "all"}), seat, {"buy": "Copper"})
+    me = _client(game.seats.get(position=seat).user)
+    other = _client(game.seats.get(position=1 - seat).user)
+    assert "Ask to undo my last answer" in me.get(f"/games/{game.pk}/play/").content.decode()
+    me.post(f"/games/{game.pk}/undo/", {"to_step": 1, "step": 2})
+    page = other.get(f"/games/{game.pk}/play/").content.decode()
+    assert "asks to take back 1 answer" in page and 'id="undo-allow"' in page
+    request_id = game.undos.get().pk
+    other.post(f"/games/{game.pk}/undo/{request_id}/answer/", {"accept": "1"})
+    game.refresh_from_db()
+    assert game.step == 1
+
+
+def test_a_broken_undo_form_is_a_400(running_game, alice):
+    reply = _client(alice).post(f"/games/{running_game.pk}/undo/", {"to_step": "x"},
+                                HTTP_X_REQUESTED_WITH="fetch")
+    assert reply.status_code == 400
+
+
+def test_rematch_from_the_page(running_game, finish, alice, bob):
+    game = finish(running_game)
+    page = _client(alice).get(f"/games/{game.pk}/play/").content.decode()
+    assert 'id="rematch-offer"' in page
+    _client(alice).post(f"/games/{game.pk}/rematch/", {"first_player_rule": "2e"})
+    assert 'id="rematch-accept"' in _client(bob).get(f"/games/{game.pk}/play/").content.decode()
+    reply = _client(bob).post(f"/games/{game.pk}/rematch/answer/", {"accept": "1"})
+    new_game = game.rematch_offers.get().new_game_id
+    assert reply.status_code == 302 and reply["Location"] == f"/games/{new_game}/play/"
+
+
+def test_the_panel_fragment_is_served_alone(running_game, carol):
+    fragment = _client(carol).get(f"/games/{running_game.pk}/social/").content.decode()
+    assert fragment.startswith('<section id="social"') and "Undo" not in fragment
+
+
+def test_leaderboard_profile_mute_and_settings_pages(alice, bob):
+    Rating.objects.create(user=alice, pool=Pool.DUEL, rating=1650, games=10, wins=6)
+    board = Client().get("/leaderboard/").content.decode()
+    assert 'href="/players/alice/"' in board and "1650" in board
+    profile = _client(bob).get("/players/alice/").content.decode()
+    assert "1650" in profile and "Mute their chat" in profile
+    _client(bob).post("/players/alice/mute/", {"muted": "1"})
+    assert Mute.objects.filter(user=bob, muted=alice).exists()
+    assert Client().get("/players/nobody/").status_code == 404
+    settings_page = _client(bob).get("/social/settings/").content.decode()
+    assert "alice" in settings_page
+    _client(bob).post("/social/settings/", {})
+    assert SocialPreferences.objects.get(user=bob).notify_chat is False
+
+
+def test_a_mute_redirect_stays_on_this_site(alice, bob):
+    reply = _client(bob).post("/players/alice/mute/", {"muted": "1",
+                                                       "next": "https://evil.example/"})
+    assert reply["Location"] == "/players/alice/"

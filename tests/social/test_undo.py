@@ -1,0 +1,159 @@
+"""Undo at the service level: free until something is revealed, then by everyone's consent."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+import engine
+from games import selectors, services
+from games.models import Game, GameStep
+from games.social import undo
+from games.social.exceptions import Conflict, Forbidden, UndoRefused
+from games.social.models import Status, Undo
+from tests.social.conftest import first_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def _players(game: Game) -> dict:
+    """{seat position: user} of a running two-player game."""
+    return {s.position: s.user for s in game.seats.all()}
+
+
+def _after_treasures(running_game, answer):
+    seat = first_seat(running_game)
+    return answer(running_game, seat, {"play": "all"}), seat
+
+
+def test_taking_back_treasures_before_anything_is_revealed_is_free(running_game, answer,
+                                                                   committed):
+    game, seat = _after_treasures(running_game, answer)
+    user = _players(game)[seat]
+    options = undo.undo_options(game, seat)
+    assert options == [undo.UndoOption(to_step=0, count=1, free=True)]
+    with committed():
+        done = undo.undo_take_back(game=game, user=user, to_step=0, step=1)
+    game.refresh_from_db()
+    assert (done.kind, done.status, done.removed[0][0]) == ("free", Status.APPLIED, seat)
+    assert game.step == 0 and GameStep.objects.filter(game=game).count() == 0
+    fresh = engine.new_game(game.setup, game.seed)
+    assert engine.loads(game.snapshot).view(seat) == fresh.view(seat)
+    assert selectors.game_replays_identically(game)
+
+
+def test_the_other_players_move_cannot_be_taken_back(running_game, answer):
+    game, seat = _after_treasures(running_game, answer)
+    other = 1 - seat
+    assert undo.undo_options(game, other) == []
+    with pytest.raises(UndoRefused):
+        undo.undo_take_back(game=game, user=_players(game)[other], to_step=0, step=1)
+
+
+def test_after_a_draw_the_undo_is_a_request_the_other_player_accepts(running_game, answer,
+                                                                      committed):
+    game, seat = _after_treasures(running_game, answer)
+    game = answer(game, seat, {"buy": "Copper"})  # ends the turn: Clean-up draws a new hand
+    users = _players(game)
+    options = undo.undo_options(game, seat)
+    assert [(o.to_step, o.free) for o in options] == [(1, False), (0, False)]
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    assert asked.status == Status.PENDING and asked.votes == {str(1 - seat): "pending"}
+    game.refresh_from_db()
+    assert game.step == 2  # nothing changes until everyone agrees
+    with committed():
+        done = undo.undo_answer(game=game, user=users[1 - seat], undo_id=asked.pk, accept=True)
+    game.refresh_from_db()
+    assert done.status == Status.APPLIED and game.step == 1
+    assert game.decisions[0]["seat"] == seat and game.decisions[0]["kind"] == "BuyPhase"
+    assert selectors.game_replays_identically(game)
+
+
+def test_a_refused_request_changes_nothing(running_game, answer, committed):
+    game, seat = _after_treasures(running_game, answer)
+    game = answer(game, seat, {"buy": "Copper"})
+    users = _players(game)
+    snapshot = game.snapshot
+    asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    done = undo.undo_answer(game=game, user=users[1 - seat], undo_id=asked.pk, accept=False)
+    game.refresh_from_db()
+    assert done.status == Status.DECLINED and game.step == 2 and game.snapshot == snapshot
+
+
+def test_a_move_while_the_request_waits_voids_it(running_game, answer, committed):
+    game, seat = _after_treasures(running_game, answer)
+    game = answer(game, seat, {"buy": "Copper"})
+    users = _players(game)
+    asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    answer(game, 1 - seat, {"end": True})
+    asked.refresh_from_db()
+    assert asked.status == Status.VOID
+    with pytest.raises(Conflict):
+        undo.undo_answer(game=game, user=users[1 - seat], undo_id=asked.pk, accept=True)
+
+
+def test_an_expired_request_can_no_longer_be_accepted(running_game, answer):
+    game, seat = _after_treasures(running_game, answer)
+    game = answer(game, seat, {"buy": "Copper"})
+    users = _players(game)
+    asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    later = asked.deadline_at + timedelta(seconds=1)
+    with pytest.raises(Conflict):
+        undo.undo_answer(game=game, user=users[1 - seat], undo_id=asked.pk, accept=True,
+                         now=later)
+    asked.refresh_from_db()
+    assert asked.status == Status.EXPIRED
+    assert asked.deadline_at - asked.created_at == timedelta(hours=24)
+
+
+def test_a_bot_accepts_at_once(catalog, alice, base_kingdom, committed):
+    with committed():
+        game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom)
+        game = services.game_start(game=game, user=alice)
+    game.refresh_from_db()  # if the bot went first, it has played up to alice's decision
+    decision = game.decisions[0]
+    assert decision["seat"] == 0
+    with committed():
+        services.decision_submit(game_id=game.pk, seat=0, decision_id=decision["id"],
+                                 answer={"end": True}, step=game.step)
+    game.refresh_from_db()
+    target = next(o for o in undo.undo_options(game, 0) if not o.free)
+    with committed():
+        done = undo.undo_take_back(game=game, user=alice, to_step=target.to_step,
+                                   step=game.step)
+    game.refresh_from_db()
+    assert done.kind == "request" and done.status == Status.APPLIED
+    assert done.votes == {"1": "accepted"} and game.step == target.to_step
+    assert game.decisions[0]["seat"] == 0
+
+
+def test_a_stale_step_or_a_spectator_is_refused(running_game, answer, make_user):
+    game, seat = _after_treasures(running_game, answer)
+    users = _players(game)
+    with pytest.raises(Conflict):
+        undo.undo_take_back(game=game, user=users[seat], to_step=0, step=0)
+    with pytest.raises(Forbidden):
+        undo.undo_take_back(game=game, user=make_user("eve"), to_step=0, step=1)
+    assert Undo.objects.count() == 0
+
+
+def test_only_one_request_at_a_time(running_game, answer):
+    game, seat = _after_treasures(running_game, answer)
+    game = answer(game, seat, {"buy": "Copper"})
+    users = _players(game)
+    undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    with pytest.raises(Conflict):
+        undo.undo_take_back(game=game, user=users[seat], to_step=0, step=2)
+
+
+def test_revealing_entries_are_judged_from_the_log(running_game):
+    table = engine.loads(running_game.snapshot)
+    silent = ["buy", 0, {"card": "Silver"}, None, None]
+    assert not undo._reveals(table, silent)
+    assert undo._reveals(table, ["draw", 0, [1, 2]])
+    assert undo._reveals(table, ["shuffle", 0, {"count": 5}, None, None])
+    assert undo._reveals(table, ["reveal", 1, {"cards": ["Moat"]}, None, None])
+    hidden_pile = ["gain", 0, {"card": "Sir Martin", "to": "discard"}, None, None]
+    assert undo._reveals(table, hidden_pile)  # a mixed pile shows its next card
