@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardbase import ACTION, ATTACK, KNIGHT, REGISTRY, VICTORY, card
+from engine.cardbase import ACTION, ATTACK, KNIGHT, VICTORY
 from engine.game import Game
 from engine.positions import build
 from tests.engine.helpers import spec
@@ -15,33 +15,19 @@ K = ["Band of Misfits", "Procession", "Rebuild", "Rogue", "Sage", "Scavenger", "
      "Gardens", "Festival"]
 
 
-def game(*players, extra_piles=(), **kw) -> Game:
-    """A position (seat 0 to play) with the extra non-Kingdom piles asked for."""
+def game(*players, **kw) -> Game:
+    """A position (seat 0 to play) on the revealers' kingdom unless another is given."""
     kw.setdefault("kingdom", K)
-    return build({**spec(*players, **kw), "extra_piles": list(extra_piles)})
+    return build(spec(*players, **kw))
 
 
 @pytest.fixture
-def make_card():
-    """Register test-only cards for one test (stand-ins for other groups' cards)."""
-    made = []
-
-    def make(name, cost, types, **kw):
-        made.append(name)
-        return card(name, cost, types, "test", **kw)
-
-    yield make
-    for name in made:
-        del REGISTRY[name]
-
-
-@pytest.fixture
-def knights(make_card):
+def knights(test_cards):
     """A Knights-like split pile, "Paladins": Sir Cheap ($4, +2 Buys) and Dame Vera ($5, an
     Action-Attack-Knight-Victory worth 2VP, like Dame Josephine)."""
-    make_card("Sir Cheap", 4, ACTION | ATTACK | KNIGHT, plus_buys=2, is_kingdom=False)
-    make_card("Dame Vera", 5, ACTION | ATTACK | KNIGHT | VICTORY, vp=2, is_kingdom=False)
-    make_card("Paladins", 5, ACTION | ATTACK | KNIGHT, members=("Sir Cheap", "Dame Vera"))
+    test_cards("Sir Cheap", 4, ACTION | ATTACK | KNIGHT, plus_buys=2, is_kingdom=False)
+    test_cards("Dame Vera", 5, ACTION | ATTACK | KNIGHT | VICTORY, vp=2, is_kingdom=False)
+    test_cards("Paladins", 5, ACTION | ATTACK | KNIGHT, members=("Sir Cheap", "Dame Vera"))
 
 
 def bom(g: Game, p: int = 0) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cardbase import ACTION, ATTACK, KNIGHT, REGISTRY, card
-from engine.cards.dark_ages.common import nameable_cards
+from engine.cards.naming import nameable_cards
 from tests.engine.helpers import (
     answer,
     decision,

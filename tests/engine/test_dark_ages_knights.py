@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from engine.cardbase import ACTION, REGISTRY, card
+from engine.cardbase import ACTION
 from tests.engine.helpers import (
     answer,
     buy,
@@ -36,19 +36,6 @@ def attack(knight: str, *victims: dict, hand=(), deck=(), **kw):
     kw.setdefault("kingdom", K)
     return position(seat(hand=[knight, *hand], deck=deck), *victims, **kw)
 
-
-@pytest.fixture
-def test_cards():
-    """Cards that exist only for one test (another helper writes Cultist)."""
-    made = []
-
-    def make(name, cost, types, **kw):
-        made.append(name)
-        return card(name, cost, types, "test", **kw)
-
-    yield make
-    for name in made:
-        del REGISTRY[name]
 
 
 # ----- [K]: reveal 2, trash one costing $3 to $6, discard the rest ---------------------------

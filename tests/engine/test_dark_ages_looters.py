@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardbase import ACTION, ATTACK, LOOTER, REGISTRY, card
+from engine.cardbase import ACTION, ATTACK, LOOTER, REGISTRY
 from engine.cards.dark_ages.common import reveal_two_trash_one
 from tests.engine.helpers import (
     answer,
@@ -38,19 +38,6 @@ RUINS5 = ["Survivors", "Ruined Village", "Abandoned Mine", "Ruined Library", "Ru
 def names(g, ids):
     return [g.names[c] for c in ids]
 
-
-@pytest.fixture
-def test_cards():
-    """Register cards that exist only in one test, then remove them again."""
-    made = []
-
-    def make(name, cost, types, **kw):
-        made.append(name)
-        return card(name, cost, types, "test", **kw)
-
-    yield make
-    for name in made:
-        del REGISTRY[name]
 
 
 # ----- the cards' data ----------------------------------------------------------------------

@@ -3,7 +3,7 @@ each text, and every ruling of the Dark Ages rulebook's card descriptions (seed 
 cards.md section 4. The other "revealers" are in test_dark_ages_revealers_deck.py.
 
 Hermit, Death Cart, Cultist and the Knights belong to other groups of cards: where a ruling
-names one of them, a test-only card of the same shape stands in for it (`make_card`).
+names one of them, a test-only card of the same shape stands in for it (`test_cards`).
 """
 from __future__ import annotations
 
@@ -28,7 +28,6 @@ from tests.engine.helpers import (
 )
 from tests.engine.revealers_support import bom, game
 
-make_card = support.make_card  # fixtures
 knights = support.knights
 
 
@@ -145,7 +144,7 @@ def test_band_of_misfits_as_feast_trashes_itself_and_gains():
     assert zone(g, 0, "discard") == ["Duchy"] and zone(g, 0, "in_play") == []
 
 
-def test_band_of_misfits_as_a_card_with_a_trash_ability_does_that_ability(make_card):
+def test_band_of_misfits_as_a_card_with_a_trash_ability_does_that_ability(test_cards):
     """Trashed while it is that card, the card's "when you trash this" happens."""
     def firebird(g, p, me):
         yield from g.trash(p, [me], "play")
@@ -155,7 +154,7 @@ def test_band_of_misfits_as_a_card_with_a_trash_ability_does_that_ability(make_c
         return
         yield
 
-    make_card("Firebird", 4, ACTION, effect=firebird, triggers={"trash": firebird_trashed})
+    test_cards("Firebird", 4, ACTION, effect=firebird, triggers={"trash": firebird_trashed})
     g = game(seat(hand=["Band of Misfits"], deck=["Gold", "Gold"]), seat(),
              kingdom=["Band of Misfits", "Firebird"])
     play(g, "Band of Misfits")
@@ -164,7 +163,7 @@ def test_band_of_misfits_as_a_card_with_a_trash_ability_does_that_ability(make_c
     assert zone(g, 0, "hand") == ["Gold", "Gold"]
 
 
-def _hermitage(make_card):
+def _hermitage(test_cards):
     """A Hermit-like card: when discarded from play with no card bought, trash it and gain a
     Madman. (The real Hermit test is added when the Hermit group is merged.)"""
     def cleanup(g, p, cid):
@@ -173,12 +172,12 @@ def _hermitage(make_card):
         if (yield from g.trash(p, [cid], "discard")):
             yield from g.gain(p, "Madman")
 
-    make_card("Hermitage", 3, ACTION, triggers={"discard_from_play": cleanup},
+    test_cards("Hermitage", 3, ACTION, triggers={"discard_from_play": cleanup},
                needs=("Madman",))
 
 
-def test_band_of_misfits_as_hermit_without_a_buy_is_trashed_in_cleanup_for_a_madman(make_card):
-    _hermitage(make_card)
+def test_band_of_misfits_as_hermit_without_a_buy_is_trashed_in_cleanup_for_a_madman(test_cards):
+    _hermitage(test_cards)
     g = game(seat(hand=["Band of Misfits", "Copper"], deck=["Copper"] * 5), seat(),
              kingdom=["Band of Misfits", "Hermitage"])
     play(g, "Band of Misfits")
@@ -189,8 +188,8 @@ def test_band_of_misfits_as_hermit_without_a_buy_is_trashed_in_cleanup_for_a_mad
     assert g.disguised == {} and g.active == 1
 
 
-def test_band_of_misfits_as_hermit_with_a_buy_stays(make_card):
-    _hermitage(make_card)
+def test_band_of_misfits_as_hermit_with_a_buy_stays(test_cards):
+    _hermitage(test_cards)
     g = game(seat(hand=["Band of Misfits", "Copper"], deck=["Copper"] * 5), seat(),
              kingdom=["Band of Misfits", "Hermitage"])
     play(g, "Band of Misfits")
@@ -268,14 +267,14 @@ def test_throne_room_on_band_of_misfits_as_feast_plays_feast_twice():
     assert open_kinds(h) == [(0, "BuyPhase")]
 
 
-def test_band_of_misfits_played_as_an_attack_is_an_attack_in_play(make_card):
+def test_band_of_misfits_played_as_an_attack_is_an_attack_in_play(test_cards):
     """Cards that look at the cards in play see the chosen card's types."""
     def warband(g, p, me):
         g.coins += sum(1 for c in g.players[p].play if g.is_type(c, ATTACK))
         return
         yield
 
-    make_card("Warband", 2, ACTION, effect=warband)
+    test_cards("Warband", 2, ACTION, effect=warband)
     g = game(seat(hand=["Village", "Band of Misfits", "Warband"], deck=["Copper"]),
              seat(hand=["Copper"] * 3), kingdom=["Band of Misfits", "Militia", "Village",
                                                  "Warband"])
@@ -296,14 +295,14 @@ def test_band_of_misfits_as_militia_can_be_blocked_by_moat():
     assert len(zone(g, 1, "hand")) == 5 and g.coins == 2
 
 
-def test_band_of_misfits_played_as_an_attack_sets_off_cards_watching_for_attacks(make_card):
+def test_band_of_misfits_played_as_an_attack_sets_off_cards_watching_for_attacks(test_cards):
     """Like Urchin: playing it as an Attack is playing an Attack card."""
     def noticed(g, p, cid, attack):
         g.note("noticed", p, {"attack": g.names[attack]})
         return
         yield
 
-    make_card("Lookout Post", 3, ACTION, plus_actions=2, triggers={"play_attack": noticed})
+    test_cards("Lookout Post", 3, ACTION, plus_actions=2, triggers={"play_attack": noticed})
     g = game(seat(hand=["Lookout Post", "Band of Misfits"]), seat(hand=["Copper"] * 3),
              kingdom=["Band of Misfits", "Militia", "Lookout Post"])
     play(g, "Lookout Post")
@@ -403,10 +402,10 @@ def test_procession_on_a_card_that_trashed_itself_still_gains():
     assert zone(g, 0, "discard") == ["Market"]
 
 
-def test_procession_on_madman_loses_track_and_still_gains(make_card):
+def test_procession_on_madman_loses_track_and_still_gains(test_cards):
     """The rulebook's example: +2 Actions, return, draw per card in hand; +2 Actions, no
     return so no draw; no trash; then an Action costing exactly $1."""
-    make_card("Penny Cart", 1, ACTION)
+    test_cards("Penny Cart", 1, ACTION)
     g = game(seat(hand=["Procession", "Madman", "Copper", "Copper"], deck=["Silver"] * 5),
              seat(), kingdom=["Procession", "Penny Cart", "Village"], extra_piles=["Madman"])
     play(g, "Procession")
@@ -437,13 +436,13 @@ def test_procession_on_procession():
     assert len(zone(g, 0, "hand")) == 8 and g.actions == 2
 
 
-def test_procession_trash_abilities_resolve_before_the_gain(make_card):
+def test_procession_trash_abilities_resolve_before_the_gain(test_cards):
     def draw_two(g, p, cid):
         g.draw(p, 2)
         return
         yield
 
-    make_card("Phoenix", 3, ACTION, triggers={"trash": draw_two})
+    test_cards("Phoenix", 3, ACTION, triggers={"trash": draw_two})
     g = game(seat(hand=["Procession", "Phoenix"], deck=["Gold", "Gold"]), seat(),
              kingdom=["Procession", "Phoenix", "Smithy"])
     play(g, "Procession")

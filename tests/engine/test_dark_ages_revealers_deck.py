@@ -22,7 +22,6 @@ from tests.engine.helpers import (
 )
 from tests.engine.revealers_support import game
 
-make_card = support.make_card  # fixtures (knights uses make_card)
 knights = support.knights
 
 

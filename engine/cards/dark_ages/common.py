@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...cardbase import DARK_AGES, REGISTRY, card
+from ...cardbase import DARK_AGES, card
 from ...decisions import ChooseCards
 
 
@@ -25,14 +25,6 @@ def hand_of(g, p) -> list[int]:
 
 def of_type(g, cids, bits) -> list[int]:
     return [c for c in cids if g.is_type(c, bits)]
-
-
-def nameable_cards() -> list[str]:
-    """Every printed card name, for "name a card" (Mystic, Rebuild): any card may be named,
-    in this game or not, in the Supply or not. A pile that is not itself a card (the Ruins
-    pile) is left out; "Knights" is a printed card (the randomizer), so it stays, though no
-    individual Knight is named "Knights"."""
-    return sorted(n for n, c in REGISTRY.items() if c.is_kingdom or not c.members)
 
 
 def gain_ruins(g, p):

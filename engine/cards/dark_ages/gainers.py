@@ -8,9 +8,10 @@ Mercenary, Shelters) can never be taken, and of a mixed pile (Knights, Ruins) on
 from __future__ import annotations
 
 from ...cardbase import ACTION, TREASURE, VICTORY
-from ...decisions import ChooseCards, ChooseOption, NameCard
+from ...decisions import ChooseCards, ChooseOption
 from ..intrigue.common import choose_from_hand
-from .common import costs_3_to_6, hand_of, kingdom, nameable_cards, of_type
+from ..naming import name_then_reveal
+from .common import costs_3_to_6, hand_of, kingdom, of_type
 
 
 def pick_one(g, p, cids: list[int], prompt: str, source: str, zone: str = "hand"):
@@ -194,14 +195,7 @@ kingdom("Junk Dealer", 5, ACTION, plus_cards=1, plus_actions=1, plus_coins=1,
 
 def _mystic(g, p, me):
     """Any card name may be named (not a type); only an exact name match takes the card."""
-    named = yield NameCard(p, nameable_cards(), "Name a card", source="Mystic")
-    g.note("name", p, {"card": named, "by": "Mystic"})
-    top = g.top(p, 1)
-    if not top:
-        return
-    g.reveal(p, top, "top of deck")
-    if g.names[top[0]] == named:
-        g.to_hand(p, top[0], "deck")
+    yield from name_then_reveal(g, p, "Mystic")
 
 
 kingdom("Mystic", 5, ACTION, plus_actions=1, plus_coins=2, effect=_mystic,

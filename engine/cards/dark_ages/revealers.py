@@ -7,14 +7,14 @@ the 2017 printed texts are used, not the later errata.
 from __future__ import annotations
 
 from ...cardbase import ACTION, ATTACK, CURSE, RUINS, SHELTER, VICTORY
-from ...decisions import ChooseCards, ChooseOption, NameCard
+from ...decisions import ChooseCards, ChooseOption
 from ..intrigue.common import put_back
+from ..naming import name_a_card
 from .common import (
     costs_3_to_6,
     discard_revealed,
     hand_of,
     kingdom,
-    nameable_cards,
     of_type,
     reveal_two_trash_one,
     reveal_until,
@@ -101,8 +101,7 @@ kingdom("Procession", 4, ACTION, effect=_procession,
 
 # ----- Rebuild ------------------------------------------------------------------------------
 def _rebuild(g, p, me):
-    named = yield NameCard(p, nameable_cards(), "Name a card", source="Rebuild")
-    g.note("name", p, {"card": named, "by": "Rebuild"})
+    named = yield from name_a_card(g, p, "Rebuild")
     found = reveal_until(g, p, lambda c: g.is_type(c, VICTORY) and g.names[c] != named,
                          "Rebuild")
     if found is None:  # out of cards: discard everything revealed, nothing more

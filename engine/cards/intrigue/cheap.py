@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ...cardbase import ACTION, ATTACK, REACTION, TREASURE, VICTORY
-from ...decisions import ChooseCards, ChooseOption, NameCard
+from ...decisions import ChooseCards, ChooseOption
+from ..naming import name_then_reveal
 from .common import (
     FIRST,
     SECOND,
@@ -194,13 +195,7 @@ kingdom("Swindler", 3, ACTION | ATTACK, plus_coins=2, effect=_swindler,
 
 
 def _wishing_well(g, p, me):
-    named = yield NameCard(p, sorted(set(g.names)), "Name a card", source="Wishing Well")
-    top = g.top(p, 1)
-    if not top:
-        return
-    g.reveal(p, top, "top of deck")
-    if g.names[top[0]] == named:
-        g.to_hand(p, top[0], "deck")
+    yield from name_then_reveal(g, p, "Wishing Well")
 
 
 kingdom("Wishing Well", 3, ACTION, plus_cards=1, plus_actions=1, effect=_wishing_well,
