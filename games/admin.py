@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.utils.html import format_html
 
+from engine import canonical
 from games import selectors, services
 from games.admin_login import LimitedAdminLoginForm
 from games.exceptions import GameError
@@ -99,7 +100,7 @@ class KingdomAdminForm(forms.ModelForm):
 
     def clean_card_names(self) -> list[str]:
         raw = self.cleaned_data["card_names"].replace(",", "\n")
-        names = [line.strip() for line in raw.splitlines() if line.strip()]
+        names = [canonical(line.strip()) for line in raw.splitlines() if line.strip()]
         problems = selectors.kingdom_problems(names)
         if problems:
             raise forms.ValidationError(problems)

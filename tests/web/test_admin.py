@@ -111,3 +111,44 @@ def test_admins_end_an_abandoned_game(running_game, staff):
     assert running_game.status == GameStatus.ABANDONED
     assert running_game.decisions == []
     assert not running_game.seats.filter(waiting_since__isnull=False).exists()
+
+
+def test_a_later_printings_name_is_stored_as_the_card(catalog, base_kingdom):
+    form = _form(["Farm", *base_kingdom[:9]])
+    assert form.is_valid(), form.errors
+    assert form.save().cards[0] == "Harem"
+
+
+def test_every_rulebook_kingdom_of_the_implemented_sets_saves_unchanged(catalog, staff):
+    """Dark Ages complete: each recommended kingdom of base, Intrigue and Dark Ages can be
+    opened and saved as it is in the admin."""
+    usable = Kingdom.objects.filter(playable=True)
+    assert usable.filter(name="Grim Parade").exists()
+    for kingdom in usable:
+        url = reverse("admin:games_kingdom_change", args=[kingdom.pk])
+        form = staff.get(url).context["adminform"].form
+        data = {"name": kingdom.name, "card_names": form["card_names"].value(),
+                "sets": form["sets"].value(), "options": form["options"].value(),
+                "edition": kingdom.edition or "", "source": kingdom.source,
+                "recommended": "on" if kingdom.recommended else ""}
+        response = staff.post(url, data)
+        assert response.status_code == 302, (kingdom.name, response.content.decode()[:500])
+
+
+def test_dark_ages_is_a_card_set_with_every_card_and_its_random_toggle(catalog, staff):
+    from games import selectors
+
+    dark_ages = Card.objects.filter(card_set__slug="dark_ages")
+    assert dark_ages.filter(is_kingdom=True).count() == 35
+    assert dark_ages.get(name="Sir Martin").cost == 4
+    set_id = dark_ages.first().card_set_id
+    response = staff.get(reverse("admin:games_card_changelist") + f"?card_set__id__exact={set_id}")
+    shown = {card.name for card in response.context["cl"].result_list}
+    assert {"Cultist", "Knights", "Sir Vander", "Spoils"} <= shown
+    kept = dark_ages.filter(is_kingdom=True).exclude(name="Cultist")
+    url = reverse("admin:games_card_changelist")
+    staff.post(url, {"action": "forbid_random",
+                     "_selected_action": [Card.objects.get(name="Cultist").pk]})
+    for _ in range(20):
+        assert "Cultist" not in selectors.kingdom_random(sets=["dark_ages"])
+    assert kept.count() == 34
