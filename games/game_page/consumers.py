@@ -37,10 +37,16 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content: dict, **kwargs) -> None:
-        """{"have": step}: the client tells which step it shows; send the table if newer."""
-        have = content.get("have")
-        if isinstance(have, int):
+        """{"have": step}: the client tells which step it shows; send the table if newer,
+        else {"type": "at"} with the game's step (so the client knows its socket is alive)."""
+        have = content.get("have") if isinstance(content, dict) else None
+        if not isinstance(have, int) or isinstance(have, bool):
+            return
+        step, status = await self._state()
+        if step is not None and step > have:
             await self._push(lambda step, status: step > have)
+        elif step is not None:
+            await self.send_json({"type": "at", "step": step, "status": status})
 
     async def game_moved(self, event: dict) -> None:
         # Anything this socket has not sent yet; an abandoned game keeps its step but
@@ -63,6 +69,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return False, None
         seat = selectors.seat_of(game, user)
         return True, seat.position if seat else None
+
+    @database_sync_to_async
+    def _state(self) -> tuple[int | None, str]:
+        """The game's step and status (a cheap read, for the client's "have" heartbeat)."""
+        row = Game.objects.filter(pk=self.game_id).values("step", "status", "started_at").first()
+        if row is None or row["started_at"] is None:
+            return None, ""
+        return row["step"], row["status"]
 
     @database_sync_to_async
     def _render(self) -> tuple[int | None, str, str]:
