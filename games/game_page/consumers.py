@@ -37,15 +37,18 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content: dict, **kwargs) -> None:
-        """{"have": step}: the client tells which step it shows; send the table if newer,
-        else {"type": "at"} with the game's step (so the client knows its socket is alive)."""
+        """{"have": step}: the client tells which step it shows; send the table if newer.
+
+        With "ping": true (the page's heartbeat) an up-to-date client is answered too, with
+        {"type": "at", "step", "status"}, so it can tell a live socket from a dead one.
+        """
         have = content.get("have") if isinstance(content, dict) else None
         if not isinstance(have, int) or isinstance(have, bool):
             return
         step, status = await self._state()
         if step is not None and step > have:
             await self._push(lambda step, status: step > have)
-        elif step is not None:
+        elif step is not None and content.get("ping") is True:
             await self.send_json({"type": "at", "step": step, "status": status})
 
     async def game_moved(self, event: dict) -> None:

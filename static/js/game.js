@@ -152,10 +152,10 @@
     setState(false);
     setTimeout(connect, 0);
   }
-  function have(ws) {
+  function have(ws, ping) {
     if (ws.readyState !== WebSocket.OPEN) return;
-    pinged = Date.now();
-    ws.send(JSON.stringify({ have: shown().step }));
+    if (ping) pinged = Date.now();
+    ws.send(JSON.stringify(ping ? { have: shown().step, ping: true } : { have: shown().step }));
   }
   setInterval(() => {
     const now = Date.now();
@@ -165,11 +165,11 @@
       return;
     }
     if (pinged > heard && now - pinged > SILENT_MS) drop(socket);
-    else if (now - Math.max(heard, pinged) > HEARTBEAT_MS) have(socket);
+    else if (now - Math.max(heard, pinged) > HEARTBEAT_MS) have(socket, true);
   }, TICK_MS);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible") return;
-    if (socket && socket.readyState === WebSocket.OPEN) have(socket); else sync();
+    if (socket && socket.readyState === WebSocket.OPEN) have(socket, true); else sync();
   });
   function setState(on) {
     liveState.hidden = false;
