@@ -56,11 +56,6 @@ class SubmitResult:
     game: Game = field(repr=False, compare=False)
     _table: Any = field(default=None, repr=False, compare=False)
 
-    @property
-    def decisions(self) -> list[dict[str, Any]]:
-        """The seat's open decisions after the move (as stored, with when each opened)."""
-        return [d for d in self.game.decisions if d["seat"] == self.seat]
-
     def view(self) -> dict[str, Any]:
         """The table as the seat sees it now (the engine's redacted view, never events)."""
         return self._table.view(self.seat)

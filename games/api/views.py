@@ -66,7 +66,7 @@ def card_sets(request: Request) -> Response:
 @api_view(["GET"])
 def cards(request: Request) -> Response:
     found = api_selectors.cards_catalogue(
-        card_set=request.query_params.get("set"),
+        card_set=_text_param(request, "set"),
         kingdom_only=_bool_param(request, "kingdom"),
     )
     return Response(s.CardSerializer(found, many=True).data)
@@ -77,7 +77,7 @@ def cards(request: Request) -> Response:
 def kingdoms(request: Request) -> Response:
     found = api_selectors.kingdoms_listed(
         recommended=_bool_param(request, "recommended"),
-        card_set=request.query_params.get("set"),
+        card_set=_text_param(request, "set"),
     )
     return Response(s.KingdomSerializer(found, many=True).data)
 
@@ -262,6 +262,14 @@ def _bool_param(request: Request, name: str) -> bool:
     if raw not in ("true", "false", "1", "0"):
         raise ApiError("invalid_parameter", f"{name} must be true or false", 400)
     return raw in ("true", "1")
+
+
+def _text_param(request: Request, name: str) -> str | None:
+    """A text parameter; a NUL character (which PostgreSQL cannot compare) is a 400."""
+    raw = request.query_params.get(name)
+    if raw is not None and "\x00" in raw:
+        raise ApiError("invalid_parameter", f"{name} must not contain NUL characters", 400)
+    return raw
 
 
 def _int_param(request: Request, name: str, default: int) -> int:

@@ -40,3 +40,10 @@ def test_the_catalogue_needs_authentication(client):
     response = client.get("/api/v1/cards/")
     assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/cards/?set=ba%00se", "/api/v1/kingdoms/?set=%00"])
+def test_a_nul_character_in_a_filter_is_a_400(catalog, as_alice, path):
+    response = as_alice.get(path)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_parameter"
