@@ -56,12 +56,16 @@ def events_for_seat(
     return events
 
 
-def decisions_with_deadlines(*, game_id: int, decisions: list[dict[str, Any]],
+def decisions_with_deadlines(*, game_id: int, step: int, decisions: list[dict[str, Any]],
                              active: int | None = None) -> list[dict[str, Any]]:
-    """The decisions of a move, each with its seat's deadline as the API writes times."""
+    """The decisions of a move, each with its seat's deadline as the API writes times.
+
+    Only events about a decision that became its seat's carry a deadline, so a move that
+    opened none for anyone else (most moves inside one's own turn) costs no clock reads.
+    """
     from games.api import selectors as api_selectors  # it imports the play package
 
-    if not decisions:
+    if not any(_new_for(d, step, d["seat"]) for d in decisions):
         return decisions
     game = Game.objects.filter(pk=game_id).defer("snapshot").first()
     if game is None:
@@ -77,7 +81,7 @@ def game_moved(sender, *, game_id: int, step: int, status: str, decisions: list,
     if not seated:
         return
     try:
-        decisions = decisions_with_deadlines(game_id=game_id, decisions=decisions,
+        decisions = decisions_with_deadlines(game_id=game_id, step=step, decisions=decisions,
                                              active=extra.get("active"))
     except Exception:  # events without deadlines beat no events
         log.exception("deadlines for the events of game %s failed", game_id)

@@ -8,6 +8,8 @@ for the seat fixed at connect time, so one seat's socket can never carry another
 
 from __future__ import annotations
 
+from functools import partial
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -81,7 +83,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return None, ""
         return row["step"], row["status"]
 
-    @database_sync_to_async
+    # Not thread-sensitive: the table is drawn beside the request that made the move (which
+    # still has its own reply to draw), not queued behind it on Django's one sync thread.
+    @partial(database_sync_to_async, thread_sensitive=False)
     def _render(self) -> tuple[int | None, str, str]:
         game = Game.objects.filter(pk=self.game_id).first()
         if game is None or not game.snapshot:

@@ -32,7 +32,7 @@ def live_context(game: Game, position: int | None,
     seats = selectors.game_seats(game)
     names = [p["name"] for p in view["players"]]
     running = game.status == GameStatus.RUNNING
-    clocks = _seat_statuses(game, view["turn"]["player"])
+    clocks = _seat_statuses(game, view["turn"]["player"], seats)
     decisions = [decision_ui(d) for d in view["pending"] if d["seat"] == position and running]
     edition = _editions(view["options"])
     last = _last_move(game, position)
@@ -176,12 +176,12 @@ def _waiting(view: dict, seats: list[Seat], game: Game, clocks: dict[int, dict],
     return out
 
 
-def _seat_statuses(game: Game, active: int | None) -> dict[int, dict]:
+def _seat_statuses(game: Game, active: int | None, seats: list[Seat]) -> dict[int, dict]:
     try:
         from games.play.selectors import seat_statuses
     except ImportError:  # the play-by-the-turn package is optional here
         return {}
-    return seat_statuses(game, active=active)
+    return seat_statuses(game, active=active, seats=seats)
 
 
 def _last_move(game: Game, me: int | None) -> Any:

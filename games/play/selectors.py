@@ -44,15 +44,17 @@ def move_limit(game: Game, active_player: bool) -> timedelta:
     return min(limit, timedelta(hours=conf.get("PLAY_REACTION_LIMIT_HOURS")))
 
 
-def seat_statuses(game: Game, active: int | None = None) -> dict[int, dict[str, Any]]:
+def seat_statuses(game: Game, active: int | None = None,
+                  seats: list[Seat] | None = None) -> dict[int, dict[str, Any]]:
     """Per seat, what everyone at the table may know: its clock, vacation, bot takeover.
 
     The one source of deadlines for pages, the API and events. A seat's deadline is its
     DecisionClock when the clock belongs to the current wait; in the moment between a move's
     commit and the clock being written it is computed the same way the clock will be
-    (`active`, the player whose turn it is, saves loading the engine when the caller knows it).
+    (`active`, the player whose turn it is, saves loading the engine when the caller knows it;
+    `seats`, the game's seats, a query when the caller has them).
     """
-    seats = list(game.seats.all())
+    seats = seats if seats is not None else list(game.seats.all())
     users = [s.user_id for s in seats if s.user_id]
     away = set(PlayerState.objects.filter(
         user_id__in=users, vacation_since__isnull=False).values_list("user_id", flat=True))
@@ -92,11 +94,6 @@ def _deadline(game: Game, seat: Seat, clock: DecisionClock | None, turn: _Turn) 
     if clock is not None and clock.wait_started == seat.waiting_since:
         return clock.deadline_at
     return seat.waiting_since + move_limit(game, seat.position == turn.active)
-
-
-def decisions_with_deadlines(decisions: list[dict], statuses: dict[int, dict]) -> list[dict]:
-    """Copies of `decisions`, each with its seat's deadline (one clock per seat's wait)."""
-    return [{**d, "deadline": statuses.get(d["seat"], {}).get("deadline_at")} for d in decisions]
 
 
 def taken_over_games(user) -> list[SeatTakeover]:

@@ -61,8 +61,8 @@ def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[d
     if not seats:
         return  # bots only: nothing to time, tell or send
     humans = {s.position: s for s in seats if not s.is_bot}
-    timed = api_events.decisions_with_deadlines(game_id=game_id, decisions=decisions,
-                                                active=active)
+    timed = api_events.decisions_with_deadlines(game_id=game_id, step=step,
+                                                decisions=decisions, active=active)
     webhooks.game_moved_enqueue(game_id=game_id, step=step, status=status, decisions=timed,
                                 seats={s.position: s for s in seats}, now=now)
     if status != GameStatus.RUNNING:
