@@ -18,7 +18,6 @@ from django.utils import timezone
 import engine
 from games import background, selectors
 from games import services as game_services
-from games.api import events as api_events
 from games.exceptions import (
     DecisionClosed,
     GameError,
@@ -61,9 +60,7 @@ def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[d
     if not seats:
         return  # bots only: nothing to time, tell or send
     humans = {s.position: s for s in seats if not s.is_bot}
-    timed = api_events.decisions_with_deadlines(game_id=game_id, step=step,
-                                                decisions=decisions, active=active)
-    webhooks.game_moved_enqueue(game_id=game_id, step=step, status=status, decisions=timed,
+    webhooks.game_moved_enqueue(game_id=game_id, step=step, status=status, decisions=decisions,
                                 seats={s.position: s for s in seats}, now=now)
     if status != GameStatus.RUNNING:
         DecisionClock.objects.filter(game_id=game_id).delete()
