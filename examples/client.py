@@ -7,8 +7,9 @@ profile page (Profile → API tokens), then:
     python examples/client.py --url http://127.0.0.1:8000 --token dom_...
 
 It creates a game against a bot, starts it, and answers every decision addressed to it by
-picking among the decision's legal options (a little Big Money, otherwise at random), waiting
-on the event stream between its turns. It prints the final scores and exits 0 when the game
+picking among the decision's legal options (a little Big Money, otherwise at random). Each
+answer's reply carries the next decisions, so it reads only when the event stream says a
+turn has become its own. It prints the final scores and exits 0 when the game
 has ended. See docs/api.md for the endpoints, the answer formats and the event schema.
 """
 
@@ -110,32 +111,41 @@ def play(api: Api, bot: str, rng: random.Random) -> dict:
     with api.events(game["id"]) as events:
         json.loads(events.recv(timeout=EVENT_WAIT))  # hello
         api.post(f"/games/{game['id']}/start/").raise_for_status()
+        mine = api.get(f"/games/{game['id']}/decisions/")
         while True:
-            mine = api.get(f"/games/{game['id']}/decisions/")
             if mine["decisions"]:
-                answer_one(api, game["id"], mine["step"], mine["decisions"][0], rng)
+                # The answer's reply says what comes next: no GET after our own move.
+                mine = answer_one(api, game["id"], mine["step"], mine["decisions"][0], rng)
+                if mine.get("status", "running") != "running":
+                    break
                 continue
-            if api.get(f"/games/{game['id']}/")["status"] != "running":
+            event = _wait(events)
+            if event is not None and event["type"] == "game_ended":
                 break
-            _wait(events)
+            if event is None and api.get(f"/games/{game['id']}/")["status"] != "running":
+                break
+            if event is None or (event["type"] == "your_turn" and event["step"] > mine["step"]):
+                mine = api.get(f"/games/{game['id']}/decisions/")
     return api.get(f"/games/{game['id']}/record/")
 
 
-def answer_one(api: Api, game_id: int, step: int, decision: dict, rng: random.Random) -> None:
+def answer_one(api: Api, game_id: int, step: int, decision: dict, rng: random.Random) -> dict:
+    """Answer `decision`; returns the reply (our open decisions now, the step, the status)."""
     body = {"decision": decision["id"], "answer": choose(decision, rng), "step": step}
     response = api.post(f"/games/{game_id}/answer/", body)
-    if response.status_code in (409, 422):  # someone moved first, or our pick was refused
+    if response.status_code in (409, 422):  # our picture was out of date, or a bad pick
         print(f"  refused ({response.json()['code']}): {response.json()['detail']}")
-        return
+        return api.get(f"/games/{game_id}/decisions/")
     response.raise_for_status()
+    return response.json()
 
 
-def _wait(events) -> None:
-    """Block until the next event (or a while): the bot is thinking."""
+def _wait(events) -> dict | None:
+    """The next event, or None after a while without one (then we look for ourselves)."""
     try:
-        events.recv(timeout=EVENT_WAIT)
+        return json.loads(events.recv(timeout=EVENT_WAIT))
     except TimeoutError:
-        pass
+        return None
     except ConnectionClosed as exc:
         raise SystemExit(f"event stream closed: {exc}") from exc
 

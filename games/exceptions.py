@@ -40,12 +40,16 @@ class GameConflict(GameError):
 
 
 class StaleStep(GameConflict):
-    """The step the caller saw is no longer the game's step: someone moved first."""
+    """The seat's own open decisions changed after the step the caller saw.
+
+    Moves by other seats that left this seat's decisions alone do not make a step stale.
+    """
 
     code = "stale_step"
 
     def __init__(self, *, seen: int, current: int) -> None:
-        super().__init__(f"the game is at step {current}, not {seen}; reload and try again")
+        super().__init__(f"your open decisions changed since step {seen} (the game is at "
+                         f"step {current}); reload and try again")
         self.seen = seen
         self.current = current
 

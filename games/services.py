@@ -8,7 +8,7 @@ background tasks are scheduled with transaction.on_commit so they never see a ro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -56,11 +56,22 @@ def shelters_rule(value: bool | str) -> bool | str:
 
 @dataclass(frozen=True)
 class SubmitResult:
-    """What a caller may know after a move: deliberately no engine events (they are unredacted)."""
+    """What a caller may know after a move: deliberately no engine events (they are unredacted).
+
+    Built from what decision_submit has at hand (the saved row and the engine table it just
+    moved), so the caller can answer its client without reading the game again.
+    """
 
     game_id: int
     step: int
     status: str
+    seat: int
+    game: Game = field(repr=False, compare=False)
+    _table: Any = field(default=None, repr=False, compare=False)
+
+    def view(self) -> dict[str, Any]:
+        """The table as the seat sees it now (the engine's redacted view, never events)."""
+        return self._table.view(self.seat)
 
 
 # --- creating and filling games --------------------------------------------------------------
@@ -192,7 +203,7 @@ def game_start(*, game: Game, user=None) -> Game:
         game.engine_version = ENGINE_VERSION
         _store(game, table, seats, answered=None)
         game.save()
-        announce_on_commit(game)
+        announce_on_commit(game, active=table.active)
     return game
 
 
@@ -213,21 +224,25 @@ def game_abandon(*, game: Game) -> Game:
 
 
 def decision_submit(
-    *, game_id: int, seat: int, decision_id: str, answer: Any, step: int, actor: str = "player"
+    *, game_id: int, seat: int, decision_id: str, answer: Any, step: int | None = None,
+    actor: str = "player",
 ) -> SubmitResult:
     """Apply one answer, or refuse it and change nothing.
 
-    The caller has checked that the requester owns `seat`. `step` is the step the caller saw:
-    if anyone moved since, StaleStep is raised rather than acting on an out-of-date picture.
+    The caller has checked that the requester owns `seat`. A decision's content never changes
+    while it is open, so its id is its version: an answer to a decision still open for `seat`
+    is applied whatever other seats did meanwhile (independent decisions never conflict).
+    `step`, when given, is the step the caller saw; StaleStep is raised only if the seat's own
+    picture changed since (it answered something, or a new decision opened for it).
     """
     with transaction.atomic():
         game = _lock(game_id)
         if game.status != GameStatus.RUNNING:
             raise WrongStatus("this game is not running")
-        if step != game.step:
-            raise StaleStep(seen=step, current=game.step)
         if not any(d["id"] == decision_id and d["seat"] == seat for d in game.decisions):
             raise DecisionClosed(f"decision {decision_id} is not open for seat {seat}")
+        if step is not None and _seat_changed_since(game, seat, step):
+            raise StaleStep(seen=step, current=game.step)
         table = engine.loads(game.snapshot)
         try:
             table.answer(seat, decision_id, answer)
@@ -241,8 +256,22 @@ def decision_submit(
         )
         _store(game, table, list(game.seats.all()), answered=seat)
         game.save()
-        announce_on_commit(game)
-    return SubmitResult(game_id=game.pk, step=game.step, status=game.status)
+        announce_on_commit(game, active=table.active)
+    return SubmitResult(game_id=game.pk, step=game.step, status=game.status, seat=seat,
+                        game=game, _table=table)
+
+
+def _seat_changed_since(game: Game, seat: int, step: int) -> bool:
+    """Did the seat's own open decisions change after `step`? (A step from the future: yes.)
+
+    They change only when the seat answers one, or when a move opens a new one for it; a
+    decision closed by another seat's move would be caught as closed before this is asked.
+    """
+    if step >= game.step:
+        return step > game.step
+    if any(d["seat"] == seat and d.get("opened_step", 0) > step for d in game.decisions):
+        return True
+    return game.steps.filter(seat=seat, number__gt=step).exists()
 
 
 def game_rewind(*, game_id: int, to_step: int, expected_step: int) -> list[list]:
@@ -274,13 +303,14 @@ def game_rewind(*, game_id: int, to_step: int, expected_step: int) -> list[list]
 
 
 def bot_move_play(*, game_id: int, decision_id: str, step: int) -> bool:
-    """Answer one open bot decision; do nothing if the game has moved on (tasks are retried).
+    """Answer one open bot decision; do nothing once it is closed (tasks are retried).
 
     The bot thinks outside the transaction, on an unlocked copy, so no row lock is held while
-    it computes; decision_submit then refuses the answer if anyone moved meanwhile.
+    it computes; decision_submit then refuses the answer if the bot's own decisions changed
+    meanwhile. Other seats answering their own decisions in parallel do not stop it.
     """
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.status != GameStatus.RUNNING or game.step != step:
+    if game is None or game.status != GameStatus.RUNNING or game.step < step:
         return False
     opened = next((d for d in game.decisions if d["id"] == decision_id), None)
     if opened is None:
@@ -292,7 +322,7 @@ def bot_move_play(*, game_id: int, decision_id: str, step: int) -> bool:
     try:
         decision_submit(
             game_id=game_id, seat=seat.position, decision_id=decision_id, answer=answer,
-            step=step, actor="bot",
+            step=game.step, actor="bot",
         )
     except (StaleStep, DecisionClosed, WrongStatus):
         return False
@@ -322,7 +352,7 @@ def _store(game: Game, table: Any, seats: list[Seat], answered: int | None) -> N
     """Copy what the engine knows into the row: snapshot, open decisions, who waits, result."""
     now = timezone.now()
     game.snapshot = table.dumps()
-    game.decisions = [d.to_dict() for d in table.pending()]
+    game.decisions = _with_origin(table.pending(), game.decisions, game.step, answered)
     waiting = {d["seat"] for d in game.decisions}
     changed = []
     for seat in seats:
@@ -335,6 +365,23 @@ def _store(game: Game, table: Any, seats: list[Seat], answered: int | None) -> N
     if table.over:
         game.result = _result_of(table)
         _end(game, GameStatus.FINISHED)
+
+
+def _with_origin(pending: list, before: list[dict], step: int, answered: int | None) -> list:
+    """The open decisions as data, each with the step that opened it and whose move did.
+
+    A decision keeps its origin while it stays open (the engine reopens the same ids after a
+    reload), so "what is new for a seat" and "did the seat's picture change" need no history.
+    """
+    known = {d["id"]: d for d in before}
+    out = []
+    for decision in pending:
+        data = decision.to_dict()
+        old = known.get(data["id"])
+        data["opened_step"] = old.get("opened_step", 0) if old else step
+        data["opened_by"] = old.get("opened_by") if old else answered
+        out.append(data)
+    return out
 
 
 def _result_of(table: Any) -> dict:
@@ -356,8 +403,12 @@ def _bot_jobs(game: Game) -> list[str]:
     return [d["id"] for d in game.decisions if d["seat"] in bots]
 
 
-def announce_on_commit(game: Game) -> None:
-    """After commit: tell watchers the game moved and set the bots to work."""
+def announce_on_commit(game: Game, active: int | None = None) -> None:
+    """After commit: tell watchers the game moved and set the bots to work.
+
+    `active` (the player whose turn it is) is passed on when the caller has the engine at hand,
+    so receivers timing decisions need not load it again.
+    """
     game_id, step, status = game.pk, game.step, game.status
     decisions = list(game.decisions)
     jobs = _bot_jobs(game) if status == GameStatus.RUNNING else []
@@ -365,7 +416,8 @@ def announce_on_commit(game: Game) -> None:
     def announce() -> None:
         broadcast.game_moved(game_id, step, status)
         signals.game_moved.send_robust(
-            sender=Game, game_id=game_id, step=step, status=status, decisions=decisions)
+            sender=Game, game_id=game_id, step=step, status=status, decisions=decisions,
+            active=active)
         for decision_id in jobs:
             _schedule_bot(game_id, decision_id, step)
 

@@ -8,5 +8,7 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
-# Sent with: game_id (int), step (int), status (str), decisions (list of open decision dicts).
+# Sent with: game_id (int), step (int), status (str), decisions (list of open decision dicts,
+# each with `opened_step` and `opened_by`: the step that opened it and the seat whose answer
+# did, None for the deal) and active (int or None: whose turn it is, when the sender knew).
 game_moved = Signal()

@@ -1,7 +1,8 @@
 """Celery tasks: thin, idempotent wrappers over services.
 
-Each carries what it acts on (game id, decision id, step) and does nothing once the game has
-moved past that step, so a retried or duplicated delivery never moves twice.
+Each carries what it acts on (game id, decision id, step) and does nothing once that decision
+is closed (a decision's id is its version), so a retried or duplicated delivery never moves
+twice, and a bot's decision open beside others' is answered whatever they did meanwhile.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from games import services
     max_retries=5,
 )
 def bot_move(game_id: int, decision_id: str, step: int) -> bool:
-    """Let the bot owning `decision_id` answer it, if the game is still at `step`."""
+    """Let the bot owning `decision_id` answer it, if it is still open."""
     return services.bot_move_play(game_id=game_id, decision_id=decision_id, step=step)
 
 

@@ -1,46 +1,76 @@
 """WebSocket event stream for API clients: ws/api/v1/events/?game=<id> (the filter is optional).
 
-Authenticated by `Authorization: Bearer <token>` or `?token=<token>` (browsers cannot set
-headers), or by the site's session. One connection receives the events of all the user's
-games; see docs/api.md for the schema.
+Authenticated by, in this order: `Authorization: Bearer <token>`; the subprotocol
+`dominion.bearer.<token>` offered beside `dominion.v1` (for browsers, which cannot set
+headers); a single-use `?ticket=` from POST /api/v1/ws-ticket/; or the site's session. A
+token never travels in the URL (URLs end up in access logs): `?token=` is refused. A socket
+opened with a token closes when the token is revoked (at once by a message to the token's
+group, and by a re-check every few seconds for revocations made elsewhere). One connection
+receives the events of all the user's games; see docs/api.md for the schema.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 from games.api import services
 from games.api.events import EVENT_VERSION, user_group
+from games.models import Seat
 from games.safejson import SafeJsonMixin
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_BAD_REQUEST = 4400
+CLOSE_FORBIDDEN = 4403
+SUBPROTOCOL = "dominion.v1"
+BEARER_SUBPROTOCOL = "dominion.bearer."
 
 
 class EventStreamConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
+    token_id: int | None = None
+    group: str | None = None
+    token_group: str | None = None
+    recheck: asyncio.Task | None = None
+
     async def connect(self) -> None:
         query = parse_qs(self.scope.get("query_string", b"").decode())
         game = (query.get("game") or [""])[0]
-        if game and not game.isdigit():
+        if "token" in query or (game and not game.isdigit()):
             await self.close(code=CLOSE_BAD_REQUEST)
             return
         self.game_filter = int(game) if game else None
-        user = await self._user(query)
+        user, self.token_id = await self._authenticate(query)
         if user is None:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        self.group = user_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
+        if self.game_filter is not None and not await self._seated(user, self.game_filter):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self._join(user)
+        offered = self.scope.get("subprotocols") or []
+        await self.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         await self.send_json({"v": EVENT_VERSION, "type": "hello", "user": user.pk,
                               "game": self.game_filter})
 
+    async def _join(self, user) -> None:
+        self.group = user_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        if self.token_id is not None:
+            self.token_group = services.token_group(self.token_id)
+            await self.channel_layer.group_add(self.token_group, self.channel_name)
+            self.recheck = asyncio.ensure_future(self._recheck_token())
+
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.recheck is not None:
+            self.recheck.cancel()
+        for group in (self.group, self.token_group):
+            if group:
+                await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive_json(self, content, **kwargs) -> None:
         if isinstance(content, dict) and content.get("type") == "ping":
@@ -51,13 +81,36 @@ class EventStreamConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
             if self.game_filter is None or event["game"] == self.game_filter:
                 await self.send_json(event)
 
-    async def _user(self, query: dict):
-        raw = _bearer(self.scope.get("headers", [])) or (query.get("token") or [""])[0]
+    async def token_revoked(self, message: dict) -> None:
+        await self.close(code=CLOSE_UNAUTHENTICATED)
+
+    async def _recheck_token(self) -> None:
+        """Close the socket once its token is no longer live (however it was revoked)."""
+        every = getattr(settings, "API_WS_TOKEN_RECHECK_SECONDS", 5)
+        while True:
+            await asyncio.sleep(every)
+            if not await database_sync_to_async(services.token_is_live)(token_id=self.token_id):
+                with contextlib.suppress(Exception):
+                    await self.close(code=CLOSE_UNAUTHENTICATED)
+                return
+
+    async def _authenticate(self, query: dict) -> tuple[object | None, int | None]:
+        """(user, token id) from the header, the subprotocol, a ticket or the session."""
+        raw = _bearer(self.scope.get("headers", [])) or _subprotocol_token(
+            self.scope.get("subprotocols") or [])
         if raw:
             token = await database_sync_to_async(services.token_authenticate)(raw=raw)
-            return token.user if token else None
+            return (token.user, token.pk) if token else (None, None)
+        ticket = (query.get("ticket") or [""])[0]
+        if ticket:
+            found = await database_sync_to_async(services.ticket_redeem)(raw=ticket)
+            return (found.user, found.token_id) if found else (None, None)
         user = self.scope.get("user")
-        return user if user is not None and user.is_authenticated else None
+        return (user, None) if user is not None and user.is_authenticated else (None, None)
+
+    @database_sync_to_async
+    def _seated(self, user, game_id: int) -> bool:
+        return Seat.objects.filter(game_id=game_id, user=user).exists()
 
 
 def _bearer(headers: list) -> str:
@@ -66,4 +119,11 @@ def _bearer(headers: list) -> str:
             parts = value.decode(errors="replace").split()
             if len(parts) == 2 and parts[0].lower() in ("bearer", "token"):
                 return parts[1]
+    return ""
+
+
+def _subprotocol_token(offered: list[str]) -> str:
+    for protocol in offered:
+        if protocol.startswith(BEARER_SUBPROTOCOL):
+            return protocol[len(BEARER_SUBPROTOCOL):]
     return ""

@@ -78,7 +78,21 @@ DECISION_EXAMPLE = {
     "prompt": "Play Treasures, buy a card, or end your turn",
     "treasures": [{"id": 3, "name": "Copper"}, {"id": 7, "name": "Silver"}],
     "piles": [{"name": "Copper", "cost": 0}, {"name": "Silver", "cost": 3}],
-    "coins": 0, "buys": 1,
+    "coins": 0, "buys": 1, "opened_step": 17, "opened_by": 0,
+    "deadline": "2026-11-25T06:03:10Z",
+}
+CLOCKS_EXAMPLE = [
+    {"seat": 0, "waiting_since": "2026-11-22T06:03:10Z", "deadline": "2026-11-25T06:03:10Z",
+     "on_vacation": False, "taken_over": False},
+    {"seat": 1, "waiting_since": None, "deadline": None, "on_vacation": False,
+     "taken_over": False},
+]
+VIEW_EXAMPLE = {
+    "seat": 0, "over": False, "step": 18,
+    "turn": {"player": 0, "number": 5, "phase": "buy", "actions": 0, "buys": 1, "coins": 5,
+             "cost_reduction": 0, "actions_played": 0, "bought": []},
+    "hand": [{"id": 9, "name": "Estate"}], "pending": [DECISION_EXAMPLE],
+    "waiting_for": [0], "log": [], "players": [], "supply": [], "clocks": CLOCKS_EXAMPLE,
 }
 
 me = extend_schema(
@@ -169,7 +183,9 @@ def games(view):
 game = extend_schema(
     summary="A game's summary", operation_id="games_retrieve", tags=["games"],
     responses={200: s.GameSerializer, **GAME_READ_ERRORS},
-    examples=[OpenApiExample("game", response_only=True, value=GAME_EXAMPLE)],
+    examples=[OpenApiExample("game", response_only=True, value={
+        **GAME_EXAMPLE, "seats": [{**seat, "clock": clock} for seat, clock
+                                  in zip(GAME_EXAMPLE["seats"], CLOCKS_EXAMPLE)]})],
 )
 
 _SEATING_CONFLICT = _error(
@@ -217,12 +233,7 @@ view = extend_schema(
     tags=["play"],
     responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="See docs/api.md."),
                **GAME_READ_ERRORS, 409: _NOT_STARTED},
-    examples=[OpenApiExample("view", response_only=True, value={
-        "seat": 0, "over": False, "step": 17,
-        "turn": {"player": 0, "number": 5, "phase": "buy", "actions": 0, "buys": 1, "coins": 0,
-                 "cost_reduction": 0, "actions_played": 0, "bought": []},
-        "hand": [{"id": 3, "name": "Copper"}], "pending": [DECISION_EXAMPLE],
-        "waiting_for": [0], "log": [], "players": [], "supply": []})],
+    examples=[OpenApiExample("view", response_only=True, value=VIEW_EXAMPLE)],
 )
 decisions = extend_schema(
     summary="The open decisions addressed to me", tags=["play"],
@@ -267,11 +278,13 @@ answer = extend_schema(
         403: _error("Not my game or not my seat.",
                     ("not_in_game", "you have no seat in this game"),
                     ("not_your_seat", "this decision belongs to another seat")),
-        409: OpenApiResponse(s.ErrorSerializer, description="Someone moved first, the decision "
-                             "is closed, or the game is not running.", examples=[
+        409: OpenApiResponse(s.ErrorSerializer, description="The decision is closed, your own "
+                             "decisions changed since the `step` you gave, or the game is not "
+                             "running. Other seats' moves never cause a 409.", examples=[
             OpenApiExample("stale_step", response_only=True, value={
                 "code": "stale_step", "current_step": 18,
-                "detail": "the game is at step 18, not 17; reload and try again"}),
+                "detail": "your open decisions changed since step 17 (the game is at step 18); "
+                          "reload and try again"}),
             OpenApiExample("decision_closed", response_only=True, value={
                 "code": "decision_closed", "detail": "decision d12 is not open for seat 0"}),
             OpenApiExample("wrong_status", response_only=True, value={
@@ -286,7 +299,20 @@ answer = extend_schema(
                        value={"decision": "d12", "step": 17, "answer": {"play": "all"}}),
         OpenApiExample("buy a Silver", request_only=True,
                        value={"decision": "d13", "step": 18, "answer": {"buy": "Silver"}}),
+        OpenApiExample("without step", request_only=True,
+                       value={"decision": "d13", "answer": {"buy": "Silver"}}),
         OpenApiExample("applied", response_only=True, status_codes=["200"],
-                       value={"game": 42, "step": 18, "status": "running"}),
+                       value={"game": 42, "step": 18, "status": "running", "seat": 0,
+                              "decisions": [DECISION_EXAMPLE], "view": VIEW_EXAMPLE}),
     ],
+)
+ws_ticket = extend_schema(
+    summary="A single-use ticket to open the event stream (no token in URLs)", tags=["users"],
+    request=None, parameters=[IDEMPOTENCY_HEADER],
+    responses={201: s.TicketSerializer, **READ_ERRORS,
+               400: _error("A bad Idempotency-Key header.", (
+                   "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 characters")),
+               422: IDEMPOTENCY_REUSED},
+    examples=[OpenApiExample("ticket", response_only=True, status_codes=["201"], value={
+        "ticket": "wst_Jx2...", "expires": "2026-11-22T06:04:10Z"})],
 )

@@ -1,8 +1,10 @@
 """The API event stream's feed: after each committed move, tell each seated user what changed.
 
 Events go to the channel-layer group user-<id>, so one socket serves all of a user's games.
-They carry ids and steps only (and, to the seat's own user, its own decisions' ids and kinds):
-a client fetches its view to learn the rest, so no event can leak another seat's cards.
+They carry ids, steps and deadlines only (and, to the seat's own user, its own decisions' ids
+and kinds): a client fetches its view to learn the rest, so no event can leak another seat's
+cards. `your_turn` and `decision_opened` are sent when a decision *becomes* the seat's (it
+opened at this step through someone else's move, or the deal), not again after its own move.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 from django.dispatch import receiver
 
 from games import broadcast, signals
-from games.models import GameStatus, Seat
+from games.models import Game, GameStatus, Seat
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +27,12 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def _new_for(decision: dict[str, Any], step: int, position: int) -> bool:
+    """Did this decision become the seat's at `step`? (Data without origins counts as new.)"""
+    return (decision.get("opened_step", step) == step
+            and decision.get("opened_by") != position)
+
+
 def events_for_seat(
     *, game_id: int, step: int, status: str, position: int, decisions: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
@@ -34,17 +42,49 @@ def events_for_seat(
     if status in ENDED:
         return [*events, {**base, "type": "game_ended", "status": status}]
     mine = [d for d in decisions if d["seat"] == position]
-    if mine:
-        events.append({**base, "type": "your_turn", "decisions": [d["id"] for d in mine]})
-    events += [{**base, "type": "decision_opened", "decision": d["id"], "kind": d["kind"]}
-               for d in mine]
+    new = [d for d in mine if _new_for(d, step, position)]
+    if new:
+        turn = {**base, "type": "your_turn", "decisions": [d["id"] for d in mine]}
+        if "deadline" in new[0]:
+            turn["deadline"] = new[0]["deadline"]
+        events.append(turn)
+    for d in new:
+        opened = {**base, "type": "decision_opened", "decision": d["id"], "kind": d["kind"]}
+        if "deadline" in d:
+            opened["deadline"] = d["deadline"]
+        events.append(opened)
     return events
 
 
+def decisions_with_deadlines(*, game_id: int, step: int, decisions: list[dict[str, Any]],
+                             active: int | None = None) -> list[dict[str, Any]]:
+    """The decisions of a move, each with its seat's deadline as the API writes times.
+
+    Only events about a decision that became its seat's carry a deadline, so a move that
+    opened none for anyone else (most moves inside one's own turn) costs no clock reads.
+    """
+    from games.api import selectors as api_selectors  # it imports the play package
+
+    if not any(_new_for(d, step, d["seat"]) for d in decisions):
+        return decisions
+    game = Game.objects.filter(pk=game_id).defer("snapshot").first()
+    if game is None:
+        return decisions
+    clocks = api_selectors.clocks_of(game, active=active)
+    return [{**d, "deadline": clocks.get(d["seat"], {}).get("deadline")} for d in decisions]
+
+
 @receiver(signals.game_moved, dispatch_uid="api-event-stream")
-def game_moved(sender, *, game_id: int, step: int, status: str, decisions: list, **_) -> None:
-    seated = Seat.objects.filter(game_id=game_id, user__isnull=False).values_list(
-        "user_id", "position")
+def game_moved(sender, *, game_id: int, step: int, status: str, decisions: list, **extra) -> None:
+    seated = list(Seat.objects.filter(game_id=game_id, user__isnull=False).values_list(
+        "user_id", "position"))
+    if not seated:
+        return
+    try:
+        decisions = decisions_with_deadlines(game_id=game_id, step=step, decisions=decisions,
+                                             active=extra.get("active"))
+    except Exception:  # events without deadlines beat no events
+        log.exception("deadlines for the events of game %s failed", game_id)
     for user_id, position in seated:
         events = events_for_seat(game_id=game_id, step=step, status=status, position=position,
                                  decisions=decisions)

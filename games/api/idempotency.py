@@ -13,6 +13,7 @@ import json
 import time
 from collections.abc import Callable
 
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games.api import services
@@ -45,8 +46,11 @@ def idempotent(request, act: Callable[[], Response]) -> Response:
     if response.status_code >= 500:
         services.idempotency_release(record=record)
     else:
+        # Stored as the JSON text sent, so a replay is the same bytes (a JSONB column would
+        # reorder the keys of a dict).
+        text = JSONRenderer().render(response.data).decode()
         services.idempotency_complete(record=record, status_code=response.status_code,
-                                      body=response.data)
+                                      body=text)
     return response
 
 
@@ -64,7 +68,8 @@ def _replay(record: IdempotencyRecord, digest: str) -> Response:
         if record is None:
             raise ApiError("idempotency_in_progress",
                            f"the first request with this {HEADER} failed; retry", 409)
-    return Response(record.body, status=record.status_code)
+    body = json.loads(record.body) if isinstance(record.body, str) else record.body
+    return Response(body, status=record.status_code)
 
 
 def _outcome(act: Callable[[], Response]) -> Response:

@@ -57,3 +57,23 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key} → {self.status_code}"
+
+
+class SocketTicket(models.Model):
+    """A short-lived, single-use pass to open the event stream, so no token travels in a URL.
+
+    Made by POST /api/v1/ws-ticket/ (with the token in the Authorization header) and redeemed
+    once as `?ticket=` when the socket opens; only its SHA-256 is stored. A ticket made with a
+    token dies with it: the socket it opened is closed when that token is revoked.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="+", help_text="The token that asked for it, if any.")
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"ticket of {self.user_id} until {self.expires_at:%H:%M:%S}"

@@ -1,11 +1,18 @@
-"""Reads the API needs beyond games.selectors: catalogue filters and a user's tokens."""
+"""Reads the API needs beyond games.selectors: catalogue filters, a user's tokens, and the
+clocks and deadlines every game response and event carries (from games.play's one source)."""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from datetime import datetime
+from typing import Any
 
+from django.db.models import QuerySet
+from rest_framework import serializers
+
+from games import selectors
 from games.api.models import ApiToken
-from games.models import Card, Kingdom
+from games.models import Card, Game, Kingdom
+from games.play import selectors as play_selectors
 
 
 def cards_catalogue(*, card_set: str | None = None, kingdom_only: bool = False) -> QuerySet[Card]:
@@ -31,3 +38,48 @@ def kingdoms_listed(*, recommended: bool = False, card_set: str | None = None) -
 
 def tokens_of(user) -> QuerySet[ApiToken]:
     return ApiToken.objects.filter(user=user, revoked_at__isnull=True)
+
+
+def iso(value: datetime | None) -> str | None:
+    """A time as every API response and event writes it (DRF's format, UTC, `Z`)."""
+    return serializers.DateTimeField().to_representation(value) if value else None
+
+
+def clocks_of(game: Game, active: int | None = None) -> dict[int, dict[str, Any]]:
+    """Each seat's clock: since when the game waits for it, until when, vacation, takeover."""
+    return {
+        position: {"seat": position, "waiting_since": iso(status["waiting_since"]),
+                   "deadline": iso(status["deadline_at"]), "on_vacation": status["on_vacation"],
+                   "taken_over": status["taken_over"]}
+        for position, status in play_selectors.seat_statuses(game, active=active).items()
+    }
+
+
+def decisions_timed(game: Game, decisions: list[dict], clocks: dict[int, dict]) -> list[dict]:
+    """Decisions as the API shows them: with when they opened and their deadline (the seat's)."""
+    origin = {d["id"]: d for d in game.decisions}
+    out = []
+    for d in decisions:
+        known = origin.get(d["id"], {})
+        out.append({**d, "opened_step": known.get("opened_step", d.get("opened_step")),
+                    "opened_by": known.get("opened_by", d.get("opened_by")),
+                    "deadline": clocks.get(d["seat"], {}).get("deadline")})
+    return out
+
+
+def view_of(game: Game, position: int | None, view: dict | None = None) -> dict | None:
+    """The engine's view for `position`, plus every seat's clock and deadlines on decisions."""
+    view = view if view is not None else selectors.game_view(game, position)
+    if view is None:
+        return None
+    clocks = clocks_of(game, active=view["turn"]["player"])
+    return {**view, "pending": decisions_timed(game, view["pending"], clocks),
+            "clocks": list(clocks.values())}
+
+
+def decisions_of(game: Game, position: int | None, active: int | None = None) -> list[dict]:
+    """My open decisions, each with its deadline."""
+    mine = selectors.decisions_for(game, position)
+    if not mine:
+        return []
+    return decisions_timed(game, mine, clocks_of(game, active=active))

@@ -61,17 +61,34 @@ class KingdomSerializer(serializers.ModelSerializer):
 # --- games -----------------------------------------------------------------------------------
 
 
+class ClockSerializer(serializers.Serializer):
+    """A seat's clock: the one deadline shown for it everywhere (pages, API, events)."""
+
+    seat = serializers.IntegerField()
+    waiting_since = serializers.DateTimeField(allow_null=True,
+                                              help_text="Since when the game waits for it.")
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When its open decisions expire (null: not waiting, or a bot).")
+    on_vacation = serializers.BooleanField(help_text="Its clock is paused.")
+    taken_over = serializers.BooleanField(help_text="The bot plays this seat for its player.")
+
+
 class SeatSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["user", "bot", "open"])
     name = serializers.CharField(help_text="Display name, bot label or 'Open seat'.")
     bot_strategy = serializers.CharField(allow_blank=True)
     waiting = serializers.BooleanField(help_text="A decision addressed to this seat is open.")
+    clock = ClockSerializer(required=False, help_text="In GET /games/{id}/ (not in lists).")
 
     def to_representation(self, seat: Seat) -> dict[str, Any]:
         kind = "bot" if seat.is_bot else "open" if seat.is_open else "user"
-        return {"position": seat.position, "kind": kind, "name": seat.label,
+        data = {"position": seat.position, "kind": kind, "name": seat.label,
                 "bot_strategy": seat.bot_strategy, "waiting": seat.waiting_since is not None}
+        clocks = self.context.get("clocks")
+        if clocks is not None:
+            data["clock"] = clocks.get(seat.position)
+        return data
 
 
 class GameSerializer(serializers.Serializer):
@@ -113,7 +130,7 @@ class GameSerializer(serializers.Serializer):
             "shelters": selectors.shelters_choice(game.setup), "players": game.player_count,
             "listed": game.listed, "time_limit_days": game.time_limit_days,
             "creator": game.creator.username if game.creator else None,
-            "seats": SeatSerializer(seats, many=True).data,
+            "seats": SeatSerializer(seats, many=True, context=self.context).data,
             "my_seat": mine.position if mine else None,
             "waiting_for_me": bool(mine and mine.waiting_since
                                    and game.status == GameStatus.RUNNING),
@@ -203,27 +220,47 @@ class AnswerSerializer(serializers.Serializer):
     decision = serializers.CharField(max_length=40, help_text="The open decision's id.")
     answer = serializers.JSONField(
         allow_null=True, help_text="In the format of the decision's kind (docs/api.md).")
-    step = serializers.IntegerField(min_value=0, help_text="The game's step you saw.")
+    step = serializers.IntegerField(
+        min_value=0, required=False,
+        help_text="Optional: the step you saw. Given, the answer is refused (stale_step) if your "
+                  "own open decisions changed since; moves by other seats do not matter.")
     seat = serializers.IntegerField(required=False, min_value=0,
                                     help_text="Optional: your seat, checked if given.")
-
-
-class AnswerResultSerializer(serializers.Serializer):
-    game = serializers.IntegerField()
-    step = serializers.IntegerField(help_text="The game's step after your answer.")
-    status = serializers.ChoiceField(choices=GameStatus.choices)
 
 
 class DecisionSerializer(serializers.Serializer):
     """An open decision; kind-specific constraint fields (cards, piles, options...) follow."""
 
-    id = serializers.CharField()
+    id = serializers.CharField(help_text="Its version too: the content never changes while open.")
     seat = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["PlayAction", "BuyPhase", "ChooseCards", "Reveal",
                                             "OrderCards", "ChooseOption", "ChoosePile",
                                             "NameCard"])
     prompt = serializers.CharField(allow_blank=True)
     card = serializers.CharField(required=False, help_text="The card asking, if any.")
+    opened_step = serializers.IntegerField(help_text="The step at which it opened.")
+    opened_by = serializers.IntegerField(
+        allow_null=True, help_text="The seat whose answer opened it (null: the deal).")
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When it expires: its seat's clock (null for a bot).")
+
+
+class AnswerResultSerializer(serializers.Serializer):
+    """Everything a client needs after its own move, so it needs no GET to go on."""
+
+    game = serializers.IntegerField()
+    step = serializers.IntegerField(help_text="The game's step after your answer.")
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    seat = serializers.IntegerField(help_text="Your seat.")
+    decisions = DecisionSerializer(many=True, help_text="Your open decisions now (as in "
+                                   "GET /decisions/): answer the next one straight away.")
+    view = serializers.DictField(help_text="The table as your seat sees it now (as in "
+                                 "GET /view/, with `clocks`).")
+
+
+class TicketSerializer(serializers.Serializer):
+    ticket = serializers.CharField(help_text="Pass as ?ticket= when opening the event stream.")
+    expires = serializers.DateTimeField(help_text="Unused tickets die then (a minute).")
 
 
 class DecisionListSerializer(serializers.Serializer):

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.api.models import ApiToken, IdempotencyRecord
+from games import broadcast
+from games.api.models import ApiToken, IdempotencyRecord, SocketTicket
+
+log = logging.getLogger(__name__)
 
 TOKEN_PREFIX = "dom_"
+TICKET_PREFIX = "wst_"
+TICKET_LIFETIME = timedelta(seconds=60)
 LAST_USED_GRANULARITY = timedelta(minutes=1)
 
 
@@ -31,11 +37,33 @@ def token_create(*, user, name: str) -> tuple[ApiToken, str]:
 
 
 def token_revoke(*, user, token_id: int) -> bool:
-    """Revoke one of `user`'s tokens; False if there is no such live token."""
+    """Revoke one of `user`'s tokens; False if there is no such live token.
+
+    After commit, every event-stream socket opened with the token is told to close.
+    """
     revoked = ApiToken.objects.filter(pk=token_id, user=user, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
+    if revoked:
+        transaction.on_commit(lambda: _sockets_close(token_id))
     return bool(revoked)
+
+
+def token_group(token_id: int) -> str:
+    """The channel-layer group of the sockets a token opened."""
+    return f"api-token-{token_id}"
+
+
+def _sockets_close(token_id: int) -> None:
+    try:
+        broadcast.group_send(token_group(token_id), {"type": "token.revoked"})
+    except Exception:  # the sockets also re-check their token every few seconds
+        log.exception("telling the sockets of token %s to close failed", token_id)
+
+
+def token_is_live(*, token_id: int) -> bool:
+    return ApiToken.objects.filter(pk=token_id, revoked_at__isnull=True,
+                                   user__is_active=True).exists()
 
 
 def token_authenticate(*, raw: str) -> ApiToken | None:
@@ -53,6 +81,36 @@ def token_authenticate(*, raw: str) -> ApiToken | None:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
     return token
+
+
+def ticket_create(*, user, token: ApiToken | None) -> tuple[str, datetime]:
+    """A single-use ticket to open the event stream within a minute: (ticket, expires)."""
+    raw = TICKET_PREFIX + secrets.token_urlsafe(32)
+    expires = timezone.now() + TICKET_LIFETIME
+    SocketTicket.objects.create(user=user, token=token, key_hash=token_hash(raw),
+                                expires_at=expires)
+    return raw, expires
+
+
+def ticket_redeem(*, raw: str) -> SocketTicket | None:
+    """Use a ticket (once, before it expires, while its token lives); None if it cannot be."""
+    now = timezone.now()
+    used = SocketTicket.objects.filter(
+        key_hash=token_hash(raw), used_at__isnull=True, expires_at__gt=now,
+        user__is_active=True,
+    ).update(used_at=now)
+    if not used:
+        return None
+    ticket = SocketTicket.objects.select_related("user", "token").get(key_hash=token_hash(raw))
+    if ticket.token is not None and not ticket.token.is_active:
+        return None
+    return ticket
+
+
+def tickets_purge(*, older_than: timedelta = timedelta(days=1)) -> int:
+    deleted, _ = SocketTicket.objects.filter(
+        created_at__lt=timezone.now() - older_than).delete()
+    return deleted
 
 
 def idempotency_claim(*, user, key: str, request_hash: str) -> tuple[IdempotencyRecord, bool]:

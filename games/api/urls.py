@@ -25,6 +25,7 @@ v1 = [
     path("games/<int:pk>/log/", views.game_log, name="log"),
     path("games/<int:pk>/record/", views.game_record, name="record"),
     path("games/<int:pk>/answer/", views.game_answer, name="answer"),
+    path("ws-ticket/", views.ws_ticket, name="ws_ticket"),
 ]
 
 urlpatterns = [

@@ -18,8 +18,10 @@ from games import selectors, services
 from games.api import docs, records
 from games.api import selectors as api_selectors
 from games.api import serializers as s
+from games.api import services as api_services
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
+from games.api.models import ApiToken
 from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
 from games.models import Game, GameStatus, display_name
 
@@ -68,7 +70,7 @@ def card_sets(request: Request) -> Response:
 @api_view(["GET"])
 def cards(request: Request) -> Response:
     found = api_selectors.cards_catalogue(
-        card_set=request.query_params.get("set"),
+        card_set=_text_param(request, "set"),
         kingdom_only=_bool_param(request, "kingdom"),
     )
     return Response(s.CardSerializer(found, many=True).data)
@@ -79,7 +81,7 @@ def cards(request: Request) -> Response:
 def kingdoms(request: Request) -> Response:
     found = api_selectors.kingdoms_listed(
         recommended=_bool_param(request, "recommended"),
-        card_set=request.query_params.get("set"),
+        card_set=_text_param(request, "set"),
     )
     return Response(s.KingdomSerializer(found, many=True).data)
 
@@ -130,7 +132,9 @@ def _game_create(request: Request) -> Response:
 @docs.game
 @api_view(["GET"])
 def game(request: Request, pk: int) -> Response:
-    return Response(s.GameSerializer(_visible_game(request, pk), context={"request": request}).data)
+    target = _visible_game(request, pk)
+    context = {"request": request, "clocks": api_selectors.clocks_of(target)}
+    return Response(s.GameSerializer(target, context=context).data)
 
 
 @docs.join
@@ -175,7 +179,7 @@ def game_start(request: Request, pk: int) -> Response:
 @api_view(["GET"])
 def game_view(request: Request, pk: int) -> Response:
     target = _visible_game(request, pk)
-    view = selectors.game_view(target, _my_position(request, target))
+    view = api_selectors.view_of(target, _my_position(request, target))
     if view is None:
         raise ApiError("not_started", "the game has not started yet", 409)
     return Response(view)
@@ -187,7 +191,7 @@ def game_decisions(request: Request, pk: int) -> Response:
     target = _visible_game(request, pk)
     position = _my_position(request, target)
     return Response({"game": target.pk, "step": target.step, "seat": position,
-                     "decisions": selectors.decisions_for(target, position)})
+                     "decisions": api_selectors.decisions_of(target, position)})
 
 
 @docs.log
@@ -230,9 +234,31 @@ def _answer(request: Request, target: Game) -> Response:
         raise ApiError("not_your_seat", "this decision belongs to another seat", 403)
     result = services.decision_submit(
         game_id=target.pk, seat=position, decision_id=data["decision"], answer=data["answer"],
-        step=data["step"],
+        step=data.get("step"),
     )
-    return Response({"game": result.game_id, "step": result.step, "status": result.status})
+    return Response(_answered(result))
+
+
+def _answered(result: services.SubmitResult) -> dict:
+    """What the client needs next, from the move itself: no GET after one's own move."""
+    view = api_selectors.view_of(result.game, result.seat, result.view())
+    return {"game": result.game_id, "step": result.step, "status": result.status,
+            "seat": result.seat,
+            "decisions": [d for d in view["pending"] if d["seat"] == result.seat
+                          and result.status == GameStatus.RUNNING],
+            "view": view}
+
+
+@docs.ws_ticket
+@api_view(["POST"])
+def ws_ticket(request: Request) -> Response:
+    """A single-use ticket to open the event stream, so that no token goes into a URL."""
+    def act() -> Response:
+        token = request.auth if isinstance(request.auth, ApiToken) else None
+        ticket, expires = api_services.ticket_create(user=request.user, token=token)
+        return Response({"ticket": ticket, "expires": api_selectors.iso(expires)}, status=201)
+
+    return idempotent(request, act)
 
 
 def _bool_param(request: Request, name: str) -> bool:
@@ -240,6 +266,14 @@ def _bool_param(request: Request, name: str) -> bool:
     if raw not in ("true", "false", "1", "0"):
         raise ApiError("invalid_parameter", f"{name} must be true or false", 400)
     return raw in ("true", "1")
+
+
+def _text_param(request: Request, name: str) -> str | None:
+    """A text parameter; a NUL character (which PostgreSQL cannot compare) is a 400."""
+    raw = request.query_params.get(name)
+    if raw is not None and "\x00" in raw:
+        raise ApiError("invalid_parameter", f"{name} must not contain NUL characters", 400)
+    return raw
 
 
 def _int_param(request: Request, name: str, default: int) -> int:

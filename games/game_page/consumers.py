@@ -8,6 +8,8 @@ for the seat fixed at connect time, so one seat's socket can never carry another
 
 from __future__ import annotations
 
+from functools import partial
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -38,10 +40,19 @@ class GameConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content: dict, **kwargs) -> None:
-        """{"have": step}: the client tells which step it shows; send the table if newer."""
+        """{"have": step}: the client tells which step it shows; send the table if newer.
+
+        With "ping": true (the page's heartbeat) an up-to-date client is answered too, with
+        {"type": "at", "step", "status"}, so it can tell a live socket from a dead one.
+        """
         have = content.get("have") if isinstance(content, dict) else None
-        if isinstance(have, int):
+        if not isinstance(have, int) or isinstance(have, bool):
+            return
+        step, status = await self._state()
+        if step is not None and step > have:
             await self._push(lambda step, status: step > have)
+        elif step is not None and content.get("ping") is True:
+            await self.send_json({"type": "at", "step": step, "status": status})
 
     async def game_moved(self, event: dict) -> None:
         # Anything this socket has not sent yet; an abandoned game keeps its step but
@@ -66,6 +77,16 @@ class GameConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
         return True, seat.position if seat else None
 
     @database_sync_to_async
+    def _state(self) -> tuple[int | None, str]:
+        """The game's step and status (a cheap read, for the client's "have" heartbeat)."""
+        row = Game.objects.filter(pk=self.game_id).values("step", "status", "started_at").first()
+        if row is None or row["started_at"] is None:
+            return None, ""
+        return row["step"], row["status"]
+
+    # Not thread-sensitive: the table is drawn beside the request that made the move (which
+    # still has its own reply to draw), not queued behind it on Django's one sync thread.
+    @partial(database_sync_to_async, thread_sensitive=False)
     def _render(self) -> tuple[int | None, str, str]:
         game = Game.objects.filter(pk=self.game_id).first()
         if game is None or not game.snapshot:

@@ -6,7 +6,6 @@ consumer, so a socket always receives exactly what a reload would show that seat
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 from engine import CARDS
@@ -21,17 +20,23 @@ SINCE_LINES_SHOWN = 14
 TYPE_ORDER = {"Action": 0, "Treasure": 1, "Victory": 2, "Curse": 3}
 
 
-def live_context(game: Game, position: int | None) -> dict[str, Any]:
-    """The context of `_live.html` for seat `position` (None: a spectator)."""
-    view = selectors.game_view(game, position)
+def live_context(game: Game, position: int | None,
+                 view: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The context of `_live.html` for seat `position` (None: a spectator).
+
+    `view` is that seat's view when the caller already has it (the reply to a move).
+    """
+    view = view if view is not None else selectors.game_view(game, position)
     if view is None:
         return {"game": game, "view": None}
     seats = selectors.game_seats(game)
     names = [p["name"] for p in view["players"]]
     running = game.status == GameStatus.RUNNING
+    clocks = _seat_statuses(game, view["turn"]["player"], seats)
     decisions = [decision_ui(d) for d in view["pending"] if d["seat"] == position and running]
     _name_pile_tops(decisions, view)
     edition = _editions(view["options"])
+    last = _last_move(game, position)
     ctx = {
         "game": game,
         "view": view,
@@ -45,10 +50,11 @@ def live_context(game: Game, position: int | None) -> dict[str, Any]:
         "non_supply": [_pile(p, edition) for p in view["non_supply"]],
         "hand": _hand(view.get("hand"), decisions, edition),
         "looking": [_card(c["name"], edition, id=c["id"]) for c in view.get("looking", [])],
-        "players": _players(view, seats, game, position),
-        "waiting": _waiting(view, seats, game, position),
+        "players": _players(view, seats, clocks, position),
+        "waiting": _waiting(view, seats, game, clocks, position),
         "log": _newest_turn_first(log_lines(view["log"], names, position))[:LOG_LINES_SHOWN],
-        "since": _since(game, view, names, position),
+        "since": _since(game, view, names, position, last),
+        "seat_step": _seat_step(game, position, last),
         "trash": _counted(view["trash"]),
         "near_end": _near_end(view),
     }
@@ -153,50 +159,63 @@ def _counted(names: list[str]) -> list[tuple[str, int]]:
     return sorted(counts.items())
 
 
-def _players(view: dict, seats: list[Seat], game: Game, me: int | None) -> list[dict]:
+def _players(view: dict, seats: list[Seat], clocks: dict[int, dict], me: int | None) -> list:
     by_pos = {s.position: s for s in seats}
     out = []
     for p in view["players"]:
         seat = by_pos.get(p["seat"])
         out.append({**p, "you": p["seat"] == me, "active": p["seat"] == view["turn"]["player"],
                     "bot": bool(seat and seat.is_bot), "in_play_counted": _counted(p["in_play"]),
-                    "waiting": p["seat"] in view["waiting_for"]})
+                    "waiting": p["seat"] in view["waiting_for"],
+                    "clock": clocks.get(p["seat"], {})})
     return out
 
 
-def _waiting(view: dict, seats: list[Seat], game: Game, me: int | None) -> list[dict]:
-    """Who must answer now, since when, and until when.
-
-    The deadline is the play package's decision clock when it keeps one, else
-    waiting_since + the game's time limit.
-    """
+def _waiting(view: dict, seats: list[Seat], game: Game, clocks: dict[int, dict],
+             me: int | None) -> list[dict]:
+    """Who must answer now, since when, and until when (the play package's one deadline)."""
     if game.status != GameStatus.RUNNING:
         return []
     by_pos = {s.position: s for s in seats}
-    clocks = _seat_statuses(game)
     out = []
     for pos in view["waiting_for"]:
         seat = by_pos.get(pos)
-        since = seat.waiting_since if seat else None
         status = clocks.get(pos, {})
-        deadline = status.get("deadline_at") or (
-            since + timedelta(days=game.time_limit_days) if since else None)
         out.append({"seat": pos, "name": view["players"][pos]["name"], "you": pos == me,
-                    "bot": bool(seat and seat.is_bot), "since": since, "deadline": deadline,
+                    "bot": bool(seat and seat.is_bot),
+                    "since": seat.waiting_since if seat else None,
+                    "deadline": status.get("deadline_at"),
                     "on_vacation": status.get("on_vacation", False),
                     "taken_over": status.get("taken_over", False)})
     return out
 
 
-def _seat_statuses(game: Game) -> dict[int, dict]:
+def _seat_statuses(game: Game, active: int | None, seats: list[Seat]) -> dict[int, dict]:
     try:
         from games.play.selectors import seat_statuses
     except ImportError:  # the play-by-the-turn package is optional here
         return {}
-    return seat_statuses(game)
+    return seat_statuses(game, active=active, seats=seats)
 
 
-def _since(game: Game, view: dict, names: list[str], me: int | None) -> dict | None:
+def _last_move(game: Game, me: int | None) -> Any:
+    """My newest GameStep (number and time), or None."""
+    if me is None:
+        return None
+    return game.steps.filter(seat=me).order_by("-number").only("number", "created_at").first()
+
+
+def _seat_step(game: Game, me: int | None, last: Any) -> int:
+    """The step at which my own picture last changed: my last answer, or a decision opening.
+
+    The forms carry it (not the game's step), so a move by another seat leaves my forms, and
+    what I am ticking in them, untouched, and the server accepts them as not stale.
+    """
+    opened = [d.get("opened_step", 0) for d in game.decisions if d["seat"] == me]
+    return max([*opened, last.number if last else 0])
+
+
+def _since(game: Game, view: dict, names: list[str], me: int | None, last: Any) -> dict | None:
     """What happened since my last move: the log after my last own event, and when that was.
 
     Derived, not stored: my last move is the newest GameStep of my seat; the lines are the
@@ -205,18 +224,17 @@ def _since(game: Game, view: dict, names: list[str], me: int | None) -> dict | N
     if me is None or view["over"]:
         return None
     log = view["log"]
-    last = max((i for i, ev in enumerate(log) if ev.get("seat") == me and ev["type"] != "turn"),
+    mine = max((i for i, ev in enumerate(log) if ev.get("seat") == me and ev["type"] != "turn"),
                default=None)
-    if last is None:
+    if mine is None:
         return None
-    shown = [ev for ev in log[last + 1:] if ev["type"] not in ("draw", "shuffle")]
+    shown = [ev for ev in log[mine + 1:] if ev["type"] not in ("draw", "shuffle")]
     lines = [ln for ln in log_lines(shown, names, me) if not ln["turn"]]
     if not lines:
         return None
-    step = game.steps.filter(seat=me).order_by("-number").only("number", "created_at").first()
     return {"lines": lines[-SINCE_LINES_SHOWN:], "more": max(0, len(lines) - SINCE_LINES_SHOWN),
-            "at": step.created_at if step else None,
-            "moves": game.step - step.number if step else game.step}
+            "at": last.created_at if last else None,
+            "moves": game.step - last.number if last else game.step}
 
 
 def _near_end(view: dict) -> dict | None:

@@ -15,10 +15,11 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.exceptions import GameError, StaleStep
+from games.exceptions import DecisionClosed, GameError, StaleStep
 from games.game_page.context import live_context
 from games.game_page.forms import BadForm, answer_from_post
 from games.models import Game, Seat
+from games.services import SubmitResult
 
 LIVE_TEMPLATE = "games/game/_live.html"
 
@@ -49,8 +50,8 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, LIVE_TEMPLATE, live_context(game, _position(game, request)))
 
 
-def render_live(game: Game, position: int | None) -> str:
-    return render_to_string(LIVE_TEMPLATE, live_context(game, position))
+def render_live(game: Game, position: int | None, view: dict | None = None) -> str:
+    return render_to_string(LIVE_TEMPLATE, live_context(game, position, view))
 
 
 @require_POST
@@ -59,41 +60,61 @@ def game_decide(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     game = _visible_game(request, pk)
     seat = selectors.seat_of(game, request.user)
-    error, status = _submit(request, game, seat)
+    result, error, status = _submit(request, game, seat)
     if request.headers.get("X-Requested-With") == "fetch":
-        game.refresh_from_db()
-        html = render_live(game, seat.position if seat else None)
-        return JsonResponse({"ok": error is None, "error": error, "step": game.step,
-                             "html": html}, status=status)
+        return JsonResponse(_reply(game, seat, result, error), status=status)
     if error:
         messages.error(request, error)
     return redirect("games:play", pk=game.pk)
 
 
-def _submit(request: HttpRequest, game: Game, seat: Seat | None) -> tuple[str | None, int]:
-    """Answer the posted decision; returns (the reason it was refused, HTTP status)."""
+def _reply(game: Game, seat: Seat | None, result: SubmitResult | None,
+           error: str | None) -> dict:
+    """The JSON answer to a fetch: the seat's fresh table, so the page needs no second request.
+
+    After a move it is drawn from the move's own result (no second read of the game); after a
+    refusal, from the game as it stands.
+    """
+    position = seat.position if seat else None
+    if result is not None:
+        game, html = result.game, render_live(result.game, position, result.view())
+    else:
+        game.refresh_from_db()
+        html = render_live(game, position)
+    return {"ok": error is None, "error": error, "step": game.step, "status": game.status,
+            "html": html}
+
+
+def _submit(request: HttpRequest, game: Game, seat: Seat | None
+            ) -> tuple[SubmitResult | None, str | None, int]:
+    """Answer the posted decision: (the move's result, the reason it was refused, HTTP status).
+
+    The form's step asks for the strict check on this seat's own picture: a move by another
+    seat that left this seat's decisions alone does not refuse it.
+    """
     if seat is None:
-        return "You have no seat in this game.", 403
+        return None, "You have no seat in this game.", 403
     decision_id = request.POST.get("decision", "")
     decision = next((d for d in selectors.decisions_for(game, seat.position)
                      if d["id"] == decision_id), None)
     try:
         step = int(request.POST.get("step", ""))
     except ValueError:
-        return "The form is missing the game step; reload the page.", 400
-    if decision is None or step != game.step:
-        return _stale(game, step), 409
+        return None, "The form is missing the game step; reload the page.", 400
+    if decision is None:
+        return None, _stale(game, step), 409
     try:
         answer = answer_from_post(decision, request.POST)
-        services.decision_submit(game_id=game.pk, seat=seat.position, decision_id=decision_id,
-                                 answer=answer, step=step)
+        result = services.decision_submit(game_id=game.pk, seat=seat.position,
+                                          decision_id=decision_id, answer=answer, step=step)
     except BadForm as exc:
-        return f"Not accepted: {exc}.", 400
-    except StaleStep:
-        return _stale(game, step), 409
+        return None, f"Not accepted: {exc}.", 400
+    except (StaleStep, DecisionClosed):
+        game.refresh_from_db()
+        return None, _stale(game, step), 409
     except GameError as exc:
-        return f"Not accepted: {exc.detail}.", 400 if exc.code == "illegal_answer" else 409
-    return None, 200
+        return None, f"Not accepted: {exc.detail}.", 400 if exc.code == "illegal_answer" else 409
+    return result, None, 200
 
 
 def _stale(game: Game, step: int) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
+import engine
 from games.models import Game, GameStatus, Seat
 from games.play import conf
 from games.play.models import (
@@ -35,23 +36,64 @@ def notifications_for(user, limit: int = 100) -> QuerySet[Notification]:
     return Notification.objects.filter(user=user).select_related("game")[:limit]
 
 
-def seat_statuses(game: Game) -> dict[int, dict[str, Any]]:
-    """Per seat, what everyone at the table may know: deadline, vacation, bot takeover."""
-    seats = list(game.seats.all())
+def move_limit(game: Game, active_player: bool) -> timedelta:
+    """The active player's turn clock is the game's limit; reactions get at most 24 hours."""
+    limit = timedelta(days=game.time_limit_days)
+    if active_player:
+        return limit
+    return min(limit, timedelta(hours=conf.get("PLAY_REACTION_LIMIT_HOURS")))
+
+
+def seat_statuses(game: Game, active: int | None = None,
+                  seats: list[Seat] | None = None) -> dict[int, dict[str, Any]]:
+    """Per seat, what everyone at the table may know: its clock, vacation, bot takeover.
+
+    The one source of deadlines for pages, the API and events. A seat's deadline is its
+    DecisionClock when the clock belongs to the current wait; in the moment between a move's
+    commit and the clock being written it is computed the same way the clock will be
+    (`active`, the player whose turn it is, saves loading the engine when the caller knows it;
+    `seats`, the game's seats, a query when the caller has them).
+    """
+    seats = seats if seats is not None else list(game.seats.all())
     users = [s.user_id for s in seats if s.user_id]
     away = set(PlayerState.objects.filter(
         user_id__in=users, vacation_since__isnull=False).values_list("user_id", flat=True))
-    clocks = {c.position: c.deadline_at for c in DecisionClock.objects.filter(game=game)}
+    clocks = {c.position: c for c in DecisionClock.objects.filter(game=game)}
     taken = {t.position: t for t in SeatTakeover.objects.filter(game=game)}
+    turn = _Turn(game, active)
     return {
         s.position: {
-            "deadline_at": clocks.get(s.position),
+            "waiting_since": s.waiting_since if game.status == GameStatus.RUNNING else None,
+            "deadline_at": _deadline(game, s, clocks.get(s.position), turn),
             "on_vacation": s.user_id in away,
             "taken_over": bool(taken.get(s.position) and taken[s.position].taken_over_at),
             "strikes": taken[s.position].strikes if s.position in taken else 0,
         }
         for s in seats
     }
+
+
+class _Turn:
+    """Whose turn it is, read from the engine only if a deadline has to be computed."""
+
+    def __init__(self, game: Game, active: int | None) -> None:
+        self.game, self._active = game, active
+
+    @property
+    def active(self) -> int | None:
+        if self._active is None and self.game.snapshot:
+            self._active = engine.loads(self.game.snapshot).active
+        return self._active
+
+
+def _deadline(game: Game, seat: Seat, clock: DecisionClock | None, turn: _Turn) -> datetime | None:
+    if game.status != GameStatus.RUNNING or seat.waiting_since is None:
+        return None
+    if seat.is_bot or seat.user_id is None:
+        return None  # bots (and seats the bot has taken over) have no clock
+    if clock is not None and clock.wait_started == seat.waiting_since:
+        return clock.deadline_at
+    return seat.waiting_since + move_limit(game, seat.position == turn.active)
 
 
 def taken_over_games(user) -> list[SeatTakeover]:

@@ -35,6 +35,7 @@ from games.play.models import (
     SeatTakeover,
     StandingOrderOverride,
 )
+from games.play.selectors import move_limit
 from games.play.standing_orders import orders_clean, orders_merge, standing_answer
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ class VacationError(GameError):
 
 
 def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[dict],
-                      now: datetime | None = None) -> None:
+                      now: datetime | None = None, active: int | None = None) -> None:
     """React to a committed move: clocks, "your turn" notices, standing orders, webhooks."""
     now = now or timezone.now()
     seats = list(Seat.objects.filter(game_id=game_id, user__isnull=False).select_related("user"))
@@ -69,9 +70,12 @@ def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[d
                                         text=f"Game #{game_id} is over.", now=now, once=True)
         return
     _strikes_reset(game_id, step, humans)
-    game = Game.objects.filter(pk=game_id).only("pk", "time_limit_days", "snapshot").first()
+    game = Game.objects.filter(pk=game_id).only(
+        "pk", "time_limit_days", "snapshot", "step").first()
     if game is not None and any(d["seat"] in humans for d in decisions):
-        clocks_sync(game=game, seats=humans, decisions=decisions, now=now)
+        if game.step != step:  # moved on since: whose turn it is must be read afresh
+            active = None
+        clocks_sync(game=game, seats=humans, decisions=decisions, now=now, active=active)
         _standing_orders_schedule(game_id, step, decisions, humans)
     else:
         DecisionClock.objects.filter(game_id=game_id).delete()
@@ -87,11 +91,10 @@ def _strikes_reset(game_id: int, step: int, humans: dict[int, Seat]) -> None:
 
 
 def clocks_sync(*, game: Game, seats: dict[int, Seat], decisions: list[dict],
-                now: datetime) -> None:
+                now: datetime, active: int | None = None) -> None:
     """One clock per human seat the game waits for; a new wait gets a fresh clock."""
     existing = {c.position: c for c in DecisionClock.objects.filter(game_id=game.pk)}
     waiting = {d["seat"] for d in decisions}
-    active = None
     for position, seat in seats.items():
         clock = existing.pop(position, None)
         if position not in waiting or seat.waiting_since is None:
@@ -105,14 +108,6 @@ def clocks_sync(*, game: Game, seats: dict[int, Seat], decisions: list[dict],
         _clock_start(game, seat, position == active, now)
     for clock in existing.values():
         clock.delete()
-
-
-def move_limit(game: Game, active_player: bool) -> timedelta:
-    """The active player's turn clock is the game's limit; reactions get at most 24 hours."""
-    limit = timedelta(days=game.time_limit_days)
-    if active_player:
-        return limit
-    return min(limit, timedelta(hours=conf.get("PLAY_REACTION_LIMIT_HOURS")))
 
 
 def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:

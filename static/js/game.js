@@ -7,7 +7,6 @@
   const errorBox = document.getElementById("game-error");
   const liveState = document.getElementById("live-state");
   const csrf = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
-  let step = Number(root.dataset.step);
   let busy = false;
 
   function showError(text) {
@@ -15,11 +14,18 @@
     errorBox.hidden = !text;
   }
 
-  // Swap in a freshly rendered table, replacing only the parts whose HTML changed.
-  function apply(html, newStep, force, status) {
-    const shown = root.querySelector(".live");
-    const news = newStep > step || (status && shown && shown.dataset.status !== status);
-    if (!force && !news) return;
+  // What the page shows: the step and status of the table actually drawn.
+  function shown() {
+    const live = root.querySelector(".live");
+    return live ? { step: Number(live.dataset.step), status: live.dataset.status } : { step: -1 };
+  }
+
+  // Swap in a freshly rendered table, replacing only the parts whose HTML changed. Steps only
+  // go forward: a table older than the one shown is dropped (a reply can arrive after the
+  // socket already brought something newer), so the page never goes back in time.
+  function apply(html, newStep, status) {
+    const now = shown();
+    if (newStep < now.step || (newStep === now.step && status === now.status)) return;
     const tpl = document.createElement("template");
     tpl.innerHTML = html.trim();
     const fresh = tpl.content.querySelector(".live");
@@ -42,12 +48,29 @@
       current.dataset.step = fresh.dataset.step;
       current.dataset.status = fresh.dataset.status;
     }
-    step = Math.max(step, newStep);
-    root.dataset.step = String(step);
+    root.dataset.step = String(shown().step);
     if (replacedFocus) {
       const target = document.getElementById("decision-h") || root.querySelector("[data-part=status]");
       if (target) { target.setAttribute("tabindex", "-1"); target.focus({ preventScroll: true }); }
     }
+  }
+
+  // The table as it stands, over HTTP: when the socket says we are behind, or is down.
+  let syncing = null;
+  function sync() {
+    if (syncing) return syncing;
+    syncing = fetch(root.dataset.live, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
+      .then((r) => (r.ok ? r.text() : null))
+      .then((html) => {
+        if (!html) return;
+        const tpl = document.createElement("template");
+        tpl.innerHTML = html.trim();
+        const live = tpl.content.querySelector(".live");
+        if (live) apply(html, Number(live.dataset.step), live.dataset.status);
+      })
+      .catch(() => {})
+      .finally(() => { syncing = null; });
+    return syncing;
   }
 
   // Decisions: the same POST as without JavaScript, answered with JSON.
@@ -75,7 +98,7 @@
       });
       const reply = await response.json();
       showError(reply.error);
-      apply(reply.html, reply.step, true);
+      apply(reply.html, reply.step, reply.status);
     } catch (err) {
       showError("Could not reach the server; your move was not sent. Try again.");
     } finally {
@@ -93,27 +116,61 @@
     if (button) { event.preventDefault(); button.click(); }
   });
 
-  // The socket: "game moved" arrives as this seat's freshly rendered table.
-  let delay = 500;
+  // The socket: "game moved" arrives as this seat's freshly rendered table. Every open (first
+  // or after a drop) says which step is shown and gets anything newer; a heartbeat does the
+  // same now and then, and a socket that stops answering it is dropped and opened again.
+  const HEARTBEAT_MS = 20000, SILENT_MS = 8000, POLL_MS = 15000, TICK_MS = 4000;
+  let delay = 500, socket = null, heard = 0, pinged = 0, polled = 0;
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const ws = new WebSocket(scheme + location.host + root.dataset.ws);
+    const ws = socket = new WebSocket(scheme + location.host + root.dataset.ws);
     ws.onopen = () => {
       delay = 500;
       setState(true);
-      ws.send(JSON.stringify({ have: step }));
+      have(ws);
     };
     ws.onmessage = (event) => {
+      heard = Date.now();
       const msg = JSON.parse(event.data);
-      if (msg.type === "moved") apply(msg.html, msg.step, false, msg.status);
+      if (msg.type === "moved") apply(msg.html, msg.step, msg.status);
+      else if (msg.type === "at" && (msg.step > shown().step || msg.status !== shown().status)) sync();
     };
     ws.onclose = (event) => {
+      if (socket !== ws) return;  // already replaced (see drop)
+      socket = null;
       setState(false);
       if (event.code === 4403) return;  // refused: not allowed to watch this game
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30000);
     };
   }
+  // A socket that no longer answers: forget it at once (its close may take minutes) and reopen.
+  function drop(ws) {
+    socket = null;
+    ws.onclose = null;
+    ws.close();
+    setState(false);
+    setTimeout(connect, 0);
+  }
+  function have(ws, ping) {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ping) pinged = Date.now();
+    ws.send(JSON.stringify(ping ? { have: shown().step, ping: true } : { have: shown().step }));
+  }
+  setInterval(() => {
+    const now = Date.now();
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      // While the socket is down, look over HTTP now and then so the table keeps up.
+      if (document.visibilityState === "visible" && now - polled > POLL_MS) { polled = now; sync(); }
+      return;
+    }
+    if (pinged > heard && now - pinged > SILENT_MS) drop(socket);
+    else if (now - Math.max(heard, pinged) > HEARTBEAT_MS) have(socket, true);
+  }, TICK_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible") return;
+    if (socket && socket.readyState === WebSocket.OPEN) have(socket, true); else sync();
+  });
   function setState(on) {
     liveState.hidden = false;
     liveState.className = "live-state " + (on ? "on" : "off");

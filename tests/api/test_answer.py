@@ -33,8 +33,26 @@ def test_a_legal_answer_moves_the_game_one_step(running_game, as_alice, as_bob, 
             {"decision": decision["id"], "answer": simple_answer(decision), "step": 0},
             format="json")
     assert response.status_code == 200, response.json()
-    assert response.json() == {"game": running_game.pk, "step": 1, "status": "running"}
+    body = response.json()
+    assert {k: body[k] for k in ("game", "step", "status", "seat")} == {
+        "game": running_game.pk, "step": 1, "status": "running", "seat": seat}
     assert GameStep.objects.get(game=running_game).decision_id == decision["id"]
+
+
+def test_the_answer_says_what_comes_next_so_no_get_is_needed(running_game, as_alice, as_bob,
+                                                             committed):
+    """The reply carries the seat's open decisions and view, exactly as the GETs give them."""
+    seat, decision = _opening(running_game)
+    client = _client(seat, as_alice, as_bob)
+    with committed():
+        body = client.post(_url(running_game), {"decision": decision["id"],
+                                                "answer": {"play": "all"}}, format="json").json()
+    base = f"/api/v1/games/{running_game.pk}"
+    assert body["decisions"] and body["decisions"] == client.get(f"{base}/decisions/").json()[
+        "decisions"]
+    assert body["view"] == client.get(f"{base}/view/").json()
+    assert body["view"]["step"] == body["step"] == 1
+    assert body["decisions"][0]["deadline"] == body["view"]["clocks"][seat]["deadline"]
 
 
 def test_a_stale_step_is_409_with_the_current_step(running_game, as_alice, as_bob, untouched,
@@ -107,11 +125,11 @@ def test_malformed_json_is_400_with_a_clear_message(running_game, as_alice, unto
 
 def test_a_missing_field_is_400_naming_it(running_game, as_alice, untouched):
     with untouched(running_game):
-        response = as_alice.post(_url(running_game), {"decision": "d1", "answer": []},
+        response = as_alice.post(_url(running_game), {"answer": [], "step": 0},
                                  format="json")
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_request"
-    assert response.json()["detail"] == "step: This field is required."
+    assert response.json()["detail"] == "decision: This field is required."
 
 
 def test_a_closed_decision_is_409(running_game, as_alice, as_bob, untouched):

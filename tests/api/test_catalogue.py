@@ -42,6 +42,8 @@ def test_the_catalogue_needs_authentication(client):
     assert response.json()["code"] == "not_authenticated"
 
 
-def test_a_set_filter_with_a_nul_byte_finds_nothing(catalog, as_alice):
-    response = as_alice.get("/api/v1/cards/?set=ba%00se")
-    assert response.status_code == 200 and response.json() == []
+@pytest.mark.parametrize("path", ["/api/v1/cards/?set=ba%00se", "/api/v1/kingdoms/?set=%00"])
+def test_a_nul_character_in_a_filter_is_a_400(catalog, as_alice, path):
+    response = as_alice.get(path)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_parameter"

@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from websockets.exceptions import InvalidStatus
+from django.utils import timezone
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from games import selectors, services
 from games.api import services as api_services
 from games.api.events import events_for_seat
+from games.api.models import ApiToken
 from games.models import Game, GameStatus
 
 BOUND = 20  # seconds: a bound on waiting for a message, not a timing assertion
@@ -102,7 +104,7 @@ def test_the_game_filter_keeps_one_game(live_asgi, catalog, alice, token, base_k
 def test_game_ended_is_sent_at_the_end(live_asgi, catalog, alice, token, base_kingdom):
     game = _bot_game(alice, base_kingdom)
     services.game_start(game=game, user=alice)
-    with _open(live_asgi, f"/ws/api/v1/events/?token={token}&game={game.pk}") as ws:
+    with _open(live_asgi, f"/ws/api/v1/events/?game={game.pk}", token) as ws:
         _next(ws)
         game.refresh_from_db()
         while game.status == GameStatus.RUNNING:
@@ -124,6 +126,7 @@ def test_ping_pong(live_asgi, token):
     ("/ws/api/v1/events/", None),
     ("/ws/api/v1/events/", "dom_not-a-token"),
     ("/ws/api/v1/events/?token=dom_not-a-token", None),
+    ("/ws/api/v1/events/?ticket=wst_not-a-ticket", None),
     ("/ws/api/v1/events/?game=abc", "valid"),
 ])
 def test_bad_connections_are_refused(live_asgi, token, path, header):
@@ -137,6 +140,24 @@ def test_a_revoked_token_cannot_connect(live_asgi, alice):
     api_services.token_revoke(user=alice, token_id=token.pk)
     with pytest.raises(InvalidStatus):
         _open(live_asgi, token=raw)
+
+
+def test_a_token_in_the_url_is_refused(live_asgi, token):
+    """URLs end up in access logs: a token there is refused even when it is valid."""
+    with pytest.raises(InvalidStatus) as refused:
+        _open(live_asgi, f"/ws/api/v1/events/?token={token}")
+    assert refused.value.response.status_code == 403
+
+
+def test_a_filter_for_a_game_without_my_seat_is_refused(live_asgi, catalog, alice, bob, token,
+                                                        base_kingdom):
+    private = services.game_create(creator=bob, seats=["me", "bmu"], kingdom=base_kingdom,
+                                   listed=False)
+    listed = services.game_create(creator=bob, seats=["me", "bmu"], kingdom=base_kingdom)
+    for game_id in (private.pk, listed.pk, 999999):
+        with pytest.raises(InvalidStatus) as refused:
+            _open(live_asgi, f"/ws/api/v1/events/?game={game_id}", token)
+        assert refused.value.response.status_code == 403
 
 
 def test_events_name_only_the_seats_own_decisions():
@@ -162,3 +183,90 @@ def test_a_foreign_web_page_cannot_open_a_socket(live_asgi, token):
         connect(live_asgi.ws_url + "/ws/api/v1/events/",
                 additional_headers={"Authorization": f"Bearer {token}"},
                 origin="http://evil.example", open_timeout=BOUND)
+
+
+def test_your_turn_fires_when_a_decision_becomes_mine_not_after_my_own_move():
+    opened_by_bot = {"id": "d7", "seat": 0, "kind": "BuyPhase", "opened_step": 5,
+                     "opened_by": 1, "deadline": "2026-11-25T06:00:00Z"}
+    opened_by_me = {**opened_by_bot, "opened_by": 0}
+    still_open = {**opened_by_bot, "opened_step": 4}
+
+    def kinds(decision):
+        return [e["type"] for e in events_for_seat(game_id=7, step=5, status="running",
+                                                   position=0, decisions=[decision])]
+
+    assert kinds(opened_by_bot) == ["game_moved", "your_turn", "decision_opened"]
+    assert kinds(opened_by_me) == ["game_moved"]
+    assert kinds(still_open) == ["game_moved"]
+    turn = events_for_seat(game_id=7, step=5, status="running", position=0,
+                           decisions=[opened_by_bot])[1]
+    assert turn["deadline"] == "2026-11-25T06:00:00Z"
+
+
+def test_after_my_own_move_no_your_turn_and_a_new_turn_carries_its_deadline(
+        live_asgi, catalog, alice, token, base_kingdom):
+    game = _bot_game(alice, base_kingdom)
+    with _open(live_asgi, f"/ws/api/v1/events/?game={game.pk}", token) as ws:
+        _next(ws)
+        services.game_start(game=game, user=alice)
+        first = _until(ws, lambda e: e["type"] == "your_turn")[-1]
+        assert first["deadline"].endswith("Z")
+        _human_move(game)  # my Buy phase goes on: my next decision opened by my own move
+        game.refresh_from_db()
+        moved = _until(ws, lambda e: e["type"] == "game_moved" and e["step"] == game.step)
+        assert moved[-1]["step"] == first["step"] + 1
+        ws.send(json.dumps({"type": "ping"}))
+        after = _until(ws, lambda e: e["type"] == "pong")
+    assert [e["type"] for e in after] == ["pong"], after
+
+
+def test_a_ticket_opens_the_stream_once(live_asgi, alice, token):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    made = api.post("/api/v1/ws-ticket/")
+    assert made.status_code == 201 and made.json()["ticket"].startswith("wst_")
+    assert token not in json.dumps(made.json())
+    path = f"/ws/api/v1/events/?ticket={made.json()['ticket']}"
+    with _open(live_asgi, path) as ws:
+        assert _next(ws)["user"] == alice.pk
+    with pytest.raises(InvalidStatus):
+        _open(live_asgi, path)  # single use
+
+
+def test_a_browser_can_authenticate_with_a_subprotocol(live_asgi, alice, token):
+    with connect(live_asgi.ws_url + "/ws/api/v1/events/", origin=live_asgi.url,
+                 subprotocols=["dominion.v1", f"dominion.bearer.{token}"],
+                 open_timeout=BOUND) as ws:
+        assert ws.subprotocol == "dominion.v1"  # the token is never echoed back
+        assert _next(ws)["user"] == alice.pk
+
+
+@pytest.mark.parametrize("how", ["header", "ticket"])
+def test_revoking_a_token_closes_its_sockets(live_asgi, alice, how):
+    token, raw = api_services.token_create(user=alice, name="soon revoked")
+    if how == "header":
+        ws = _open(live_asgi, token=raw)
+    else:
+        found = api_services.ticket_create(user=alice, token=token)[0]
+        ws = _open(live_asgi, f"/ws/api/v1/events/?ticket={found}")
+    with ws:
+        _next(ws)
+        api_services.token_revoke(user=alice, token_id=token.pk)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=BOUND)
+    assert closed.value.rcvd.code == 4401
+
+
+def test_a_token_revoked_elsewhere_is_noticed_by_the_recheck(live_asgi, alice, settings):
+    settings.API_WS_TOKEN_RECHECK_SECONDS = 0.2
+    token, raw = api_services.token_create(user=alice, name="admin revokes it")
+    with _open(live_asgi, token=raw) as ws:
+        _next(ws)
+        ApiToken.objects.filter(pk=token.pk).update(revoked_at=timezone.now())  # no message
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=BOUND)
+    assert closed.value.rcvd.code == 4401

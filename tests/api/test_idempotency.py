@@ -52,13 +52,13 @@ def test_a_retry_with_the_same_key_returns_the_first_response(my_turn, as_alice,
 
 
 @pytest.mark.django_db
-def test_without_a_key_a_retry_is_refused_as_stale(my_turn, as_alice, committed):
+def test_without_a_key_a_retry_finds_its_decision_closed(my_turn, as_alice, committed):
     body = _body(my_turn)
     with committed():
         as_alice.post(_answer_url(my_turn), body, format="json")
     again = as_alice.post(_answer_url(my_turn), body, format="json")
     assert again.status_code == 409
-    assert again.json()["code"] == "stale_step"
+    assert again.json()["code"] == "decision_closed"
 
 
 @pytest.mark.django_db

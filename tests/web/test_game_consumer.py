@@ -148,3 +148,24 @@ def test_a_client_that_is_up_to_date_is_sent_nothing_until_the_next_move(running
     quiet, message = async_to_sync(scenario)()
 
     assert quiet and message["step"] == running_game.step + 1
+
+
+def test_a_heartbeat_is_answered_with_the_games_step(running_game):
+    """The page's heartbeat ({"have", "ping"}) gets "at" when nothing is newer, so the page can
+    tell a live socket from a dead one; a newer table is pushed as usual."""
+    seat = running_game.seats.get(position=0)
+    socket = _socket(running_game, seat.user)
+
+    async def scenario():
+        await socket.connect()
+        await socket.send_json_to({"have": running_game.step, "ping": True})
+        at = await socket.receive_json_from(timeout=10)
+        await socket.send_json_to({"have": running_game.step - 1, "ping": True})
+        moved = await socket.receive_json_from(timeout=10)
+        await socket.disconnect()
+        return at, moved
+
+    at, moved = async_to_sync(scenario)()
+
+    assert at == {"type": "at", "step": running_game.step, "status": "running"}
+    assert moved["type"] == "moved" and moved["step"] == running_game.step

@@ -16,13 +16,15 @@ register = template.Library()
 
 
 @register.inclusion_tag("play/_panel.html", takes_context=True)
-def play_panel(context, game) -> dict:
+def play_panel(context, game, clocks: bool = True) -> dict:
+    """`clocks=False` where the seats' clocks are drawn live elsewhere (the game page's table),
+    so a page never shows a deadline that the next move has made out of date."""
     request = context.get("request")
     user = getattr(request, "user", None)
     seat = game_selectors.seat_of(game, user)
     statuses = selectors.seat_statuses(game)
     seats = [(s, statuses.get(s.position, {})) for s in game_selectors.game_seats(game)]
-    panel = {"game": game, "seats": seats, "seat": seat, "request": request}
+    panel = {"game": game, "seats": seats if clocks else [], "seat": seat, "request": request}
     if seat is not None:
         orders = services.standing_orders_for(user=user, game_id=game.pk)
         panel["orders_form"] = StandingOrdersForm(orders=orders, auto_id="play-%s")

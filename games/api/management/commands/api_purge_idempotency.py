@@ -1,4 +1,5 @@
-"""Delete idempotency records older than a day (run daily, e.g. from cron or Celery beat)."""
+"""Delete idempotency records and socket tickets older than a day (run daily, e.g. from cron
+or Celery beat)."""
 
 from __future__ import annotations
 
@@ -18,3 +19,5 @@ class Command(BaseCommand):
     def handle(self, *args, hours: int, **options) -> None:
         deleted = services.idempotency_purge(older_than=timedelta(hours=hours))
         self.stdout.write(f"{deleted} idempotency records deleted")
+        tickets = services.tickets_purge(older_than=timedelta(hours=hours))
+        self.stdout.write(f"{tickets} socket tickets deleted")
