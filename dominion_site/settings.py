@@ -166,7 +166,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 gives every socket a 5 s read timeout, as long as the layer's blocking
+            # BZPOPMIN: each idle consumer then died every few seconds and its socket
+            # reconnected (channels_redis#422). Longer than the pop, still finite.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]},
         }
     }
 else:
