@@ -1,9 +1,11 @@
 """Log entries that are the same every time: "seat 1 plays Copper", "seat 0 buys Silver".
 
-Entries never change once logged, so one list serves every time; looking it up costs less
-than building it, and a turn logs several.
+Entries never change once logged, so one list serves every time (and every game); looking it
+up costs less than building it, and a turn logs several.
 """
 from __future__ import annotations
+
+from collections import deque
 
 
 class Entries(dict):
@@ -16,7 +18,20 @@ class Entries(dict):
         return entry
 
 
+_SHARED: dict[tuple, Entries] = {}
+
+
 def entries(kind: str, seat: int, **extra: str) -> Entries:
-    e = Entries()
-    e.kind, e.seat, e.extra = kind, seat, extra
+    """The entries of one kind for one seat, shared by every game (they never change)."""
+    key = (kind, seat, *sorted(extra.items()))
+    e = _SHARED.get(key)
+    if e is None:
+        e = _SHARED[key] = Entries()
+        e.kind, e.seat, e.extra = kind, seat, extra
     return e
+
+
+def no_log() -> deque:
+    """The log of a quiet game (simulations): whatever is appended is dropped at once, so the
+    rare paths need no test; the hot ones skip building their entries (`Game.logging`)."""
+    return deque(maxlen=0)

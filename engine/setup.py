@@ -6,6 +6,7 @@ from typing import Any
 from . import rng
 from .cardbase import DARK_AGES, KNIGHT, RUINS, VICTORY, canonical
 from .cards import CARDS
+from .entries import no_log
 from .game import Game
 from .player import Player
 
@@ -100,14 +101,20 @@ def _needs(setup: dict) -> list[str]:
     return extra
 
 
-def new_game(setup: dict, seed: str) -> Game:
-    """A new game from the caller's setup and a secret seed (never shown to players)."""
+def new_game(setup: dict, seed: str, *, log: bool = True) -> Game:
+    """A new game from the caller's setup and a secret seed (never shown to players).
+
+    `log=False` makes a quiet game for simulations: the same game, result and score, but no
+    log is kept (views show none, and its saves carry none).
+    """
     s = normalise(setup)
     g = Game()
     g.setup = s
     g.options = {"edition": s["edition"], "card_editions": dict(s["card_editions"])}
     g._set_secret(seed)
-    g.trash_pile, g.log = [], []
+    g.trash_pile = []
+    g.log = [] if log else no_log()
+    g.logging = log
     g.counter = g.next_id = g.step = g.turn_no = 0
     g.result = None
     g.players = [Player(name) for name in s["names"]]

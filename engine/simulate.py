@@ -31,15 +31,9 @@ def play_one(bots: list[str], kingdom: list[str], seed: str, edition: int = 2,
     setup = {"players": len(bots), "kingdom": kingdom, "edition": edition,
              "shelters": shelters_rule(kingdom),
              "autoplay_treasures": list(range(len(bots))) if autoplay else []}
-    g = new_game(setup, seed)
+    g = new_game(setup, seed, log=False)
     players = [seat_player(bot, g, seat) for seat, bot in enumerate(bots)]
-    steps = 0
-    apply = g.apply
-    while (d := g.next_decision()) is not None:
-        apply(d.seat, d.id, players[d.seat](d))
-        steps += 1
-        if steps > max_steps:
-            raise RuntimeError(f"game {seed} did not end in {max_steps} answers")
+    steps = g.play_out(players, max_steps)
     return {"result": g.result, "answers": steps}
 
 
