@@ -17,11 +17,14 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from .simulate import cores, simulate
 
     bots = args.bots.split(",")
+    jobs = cores() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
     print(json.dumps(simulate(bots, args.games, args.seed, args.kingdom, args.edition,
-                              autoplay=not args.no_autoplay)))
+                              autoplay=not args.no_autoplay, jobs=jobs)))
     return 0
 
 
@@ -65,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--edition", type=int, default=2)
     p.add_argument("--no-autoplay", action="store_true",
                    help="bots answer the 'play Treasures' decision themselves every turn")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="processes to split the games across (default: every core); the "
+                        "result is the same as with one")
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("play", help="run a scripted position (docs/positions.md)")
     p.add_argument("file")
