@@ -31,6 +31,20 @@ def entries(kind: str, seat: int, **extra: str) -> Entries:
     return e
 
 
+_SEATS: dict[int, tuple] = {}
+
+
+def seat_entries(players: int) -> tuple[tuple[Entries, ...], ...]:
+    """Per seat: the play, buy and gain-to-discard entries (made once per player count)."""
+    out = _SEATS.get(players)
+    if out is None:
+        seats = range(players)
+        out = _SEATS[players] = (tuple(entries("play", p) for p in seats),
+                                 tuple(entries("buy", p) for p in seats),
+                                 tuple(entries("gain", p, to="discard") for p in seats))
+    return out
+
+
 def no_log() -> deque:
     """The log of a quiet game (simulations): whatever is appended is dropped at once, so the
     rare paths need no test; the hot ones skip building their entries (`Game.logging`)."""

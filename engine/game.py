@@ -17,7 +17,7 @@ from typing import Any
 
 from .cards import CARDS
 from .decisions import Decision, IllegalAnswer
-from .entries import entries
+from .entries import seat_entries
 from .fast import FastMixin
 from .ids import decision_id
 from .player import Player
@@ -64,7 +64,7 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
         """Recompute what is derivable from the card list (never saved); `tables` are this
         game's `id_tables`, when the caller has them already."""
         self.supply_set = frozenset(self.supply)
-        self.supply_lists = [self.piles[name] for name in self.supply]  # the same list objects
+        self.supply_lists = list(map(self.piles.__getitem__, self.supply))  # the same lists
         self.supply_piles = dict(zip(self.supply, self.supply_lists))
         seats = range(len(self.players))
         self.autoplays = [p in self.setup.get("autoplay_treasures", ()) for p in seats]
@@ -75,9 +75,7 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
         self.plain, self.quiet = t.plain, t.quiet
         self.is_action, self.is_treasure = t.is_action, t.is_treasure
         self.treasure_kinds = t.treasure_kinds
-        self.played_entry = [entries("play", p) for p in seats]
-        self.bought_entry = [entries("buy", p) for p in seats]
-        self.gained_entry = [entries("gain", p, to="discard") for p in seats]
+        self.played_entry, self.bought_entry, self.gained_entry = seat_entries(len(self.players))
 
     # ----- public API -------------------------------------------------------------------
     @property

@@ -107,7 +107,12 @@ def new_game(setup: dict, seed: str, *, log: bool = True) -> Game:
     `log=False` makes a quiet game for simulations: the same game, result and score, but no
     log is kept (views show none, and its saves carry none).
     """
-    s = normalise(setup)
+    return deal(normalise(setup), seed, log=log)
+
+
+def deal(s: dict, seed: str, *, log: bool = True) -> Game:
+    """`new_game` for a setup `normalise` returned (and nobody changes): simulations check
+    theirs once, not once per game."""
     g = Game()
     g.setup = s
     g.options = {"edition": s["edition"], "card_editions": dict(s["card_editions"])}
@@ -128,12 +133,12 @@ def new_game(setup: dict, seed: str, *, log: bool = True) -> Game:
         if not any(CARDS[pile].members for pile in g.piles):  # nothing shuffled: keep it
             if len(_LAYOUTS) >= 256:
                 _LAYOUTS.clear()
-            _LAYOUTS[key] = (tuple(g.names), tuple(g.supply),
-                             {pile: tuple(ids) for pile, ids in g.piles.items()}, g.tables)
+            _LAYOUTS[key] = (tuple(g.names), tuple(g.supply), tuple(g.piles),
+                             tuple(map(tuple, g.piles.values())), g.tables)
     else:
-        names, supply, piles, tables = layout
+        names, supply, pile_names, pile_ids, tables = layout
         g.names, g.supply = list(names), list(supply)
-        g.piles = {pile: list(ids) for pile, ids in piles.items()}
+        g.piles = dict(zip(pile_names, map(list, pile_ids)))
         g._derive(tables)
     _deal(g, s)
     if s["first_player"] is not None:

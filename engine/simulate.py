@@ -15,7 +15,7 @@ from .bots import seat_player
 from .cardbase import DARK_AGES, canonical
 from .cards import CARDS
 from .kingdoms import by_name
-from .setup import new_game, normalise
+from .setup import deal, normalise
 
 
 def kingdom_cards(kingdom: str) -> list[str]:
@@ -49,9 +49,11 @@ def check_kingdom(kingdom: list[str], edition: int = 2) -> None:
 
 
 def play_one(bots: list[str], kingdom: list[str], seed: str, edition: int = 2,
-             max_steps: int = 20000, autoplay: bool = True) -> dict:
-    """One complete game, quiet (no log) and on the fast path (`Game.play_out`)."""
-    g = new_game(game_setup(bots, kingdom, edition, autoplay), seed, log=False)
+             max_steps: int = 20000, autoplay: bool = True, setup: dict | None = None) -> dict:
+    """One complete game, quiet (no log) and on the fast path (`Game.play_out`); `setup` is
+    the game's setup as `normalise` returned it, when the caller has it already."""
+    s = setup or normalise(game_setup(bots, kingdom, edition, autoplay))
+    g = deal(s, seed, log=False)
     players = [seat_player(bot, g, seat) for seat, bot in enumerate(bots)]
     try:
         steps = g.play_out(players, max_steps)
@@ -71,8 +73,9 @@ def simulate_chunk(bots: list[str], kingdom: str | list[str], seed: str, start: 
     shares: dict[str, dict[str, int]] = {}
     ties = turns = answers = 0
     cpu, wall = time.process_time(), time.perf_counter()
+    setup = normalise(game_setup(bots, cards, edition, autoplay))  # once, not once a game
     for i in range(start, stop):
-        out = play_one(bots, cards, f"{seed}:{i}", edition, autoplay=autoplay)
+        out = play_one(bots, cards, f"{seed}:{i}", edition, autoplay=autoplay, setup=setup)
         res = out["result"]
         answers += out["answers"]
         turns += max(res["turns"])
