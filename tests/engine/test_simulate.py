@@ -62,3 +62,17 @@ def test_the_command_line_splits_games_across_processes():
     bad = subprocess.run([sys.executable, "-m", "engine", "simulate", "--jobs", "0"],
                          cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and "--jobs" in bad.stderr
+
+
+def test_the_floor_loop_plays_whole_games_by_the_money_rules():
+    from random import Random
+
+    from engine.bench import floor_games_per_cpu_sec
+    from engine.floor import floor_game
+
+    rng = Random("floor-test")
+    for _ in range(50):
+        scores, winners = floor_game(rng)
+        assert len(scores) == 2 and all(s >= 3 for s in scores)
+        assert winners and all(scores[w] == max(scores) for w in winners)
+    assert floor_games_per_cpu_sec(20) > 0
