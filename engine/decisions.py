@@ -228,12 +228,13 @@ class BuyPhase(Decision):
     """
 
     kind = "BuyPhase"
+    # the same for every Buy phase: class attributes, so that making one costs less
+    prompt = "Play Treasures, buy a card, or end your turn"
+    source = None
     __slots__ = ("treasures", "coins", "buys", "_game", "_piles", "_supply", "_costs", "_limit")
 
     def __init__(self, seat: int, treasures: list[int], coins: int, buys: int, game) -> None:
         self.seat = seat
-        self.prompt = "Play Treasures, buy a card, or end your turn"
-        self.source = None
         self.id = ""
         self.treasures = treasures
         self.coins = coins

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .decisions import BuyPhase, Decision, IllegalAnswer, PlayAction
-from .ids import decision_id, having
+from .ids import DECISION_IDS, decision_id, having
 
 Answerer = Callable[[Decision], Any]
 
@@ -42,7 +42,8 @@ class FastMixin:
                         return answers
                     continue
                 else:
-                    d.id = decision_id(self.next_id + 1)  # what the bot would see if opened
+                    n = self.next_id + 1  # the id it would have if opened: what a bot sees
+                    d.id = DECISION_IDS[n] if n < 2048 else decision_id(n)
                     d.names = self.names
                     answer = players[d.seat](d)
                     value = d.validate(answer)

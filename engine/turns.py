@@ -74,7 +74,10 @@ class TurnsMixin:
         if not treasures:
             return False
         hand[:] = rest
-        self.into_play_plain(p, treasures, coins)
+        self.players[p].play += treasures
+        self.coins += coins
+        if self.logging:
+            self.log_plays(p, treasures)
         return True
 
     def _top_level_simple(self, d, value) -> bool:

@@ -236,7 +236,8 @@ class VerbsMixin:
     def _pay_for(self, p: int, cid: int) -> str:
         """Pay for the card on top of a pile and use a Buy; returns its name."""
         name = self.names[cid]
-        self.coins -= self.cost_of(cid)
+        cost = self.base_costs[cid] - self.cost_reduction  # cost_of(cid), written out
+        self.coins -= cost if cost > 0 else 0
         self.buys -= 1
         self.bought.append(name)
         if self.logging:
@@ -304,9 +305,13 @@ class VerbsMixin:
                 coins += values[cid]
         self.coins += coins
         if self.logging:
-            names, entries, log = self.names, self.played_entry[p], self.log
-            for cid in cids:
-                log.append(entries[names[cid]])
+            self.log_plays(p, cids)
+
+    def log_plays(self, p: int, cids: list[int]) -> None:
+        """Log plain Treasures played (one shared entry per card name)."""
+        names, entries, log = self.names, self.played_entry[p], self.log
+        for cid in cids:
+            log.append(entries[names[cid]])
 
     def play(self, p: int, cid: int, frm: str | None = "hand", again: bool = False) -> Iterator:
         """Play a card: into play from `frm` (None: it stays where it is, as on a second play
