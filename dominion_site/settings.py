@@ -178,7 +178,11 @@ else:
 BACKGROUND_MODE = os.environ.get("BACKGROUND_MODE", "celery" if REDIS_URL else "thread")
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = None
+# Results are kept only by tasks that ask (the chunks of a simulation and their merge, a
+# chord: games/sim_tasks.py); every other task ignores its result.
+CELERY_RESULT_BACKEND = REDIS_URL or None
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -188,7 +192,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # Webhook deliveries wait on receivers anyone can point them at: a queue of their own, which a
 # worker must consume (`celery -A dominion_site worker -Q celery,webhooks`, or one worker per
 # queue), so a slow receiver never delays a bot move.
-CELERY_TASK_ROUTES = {"games.play.tasks.webhook_deliver": {"queue": "webhooks"}}
+# Bot simulations are long and CPU-bound: a queue of their own too (`-Q ...,simulations`);
+# adding workers that consume it, on any machine, adds simulation throughput.
+CELERY_TASK_ROUTES = {"games.play.tasks.webhook_deliver": {"queue": "webhooks"},
+                      "games.sim_tasks.*": {"queue": "simulations"}}
 # Embedded mode: one pool of threads per queue (games/background.py); the sweep, which sends
 # emails, gets a pool of its own too, so a slow mail server cannot hold up the bots.
 BACKGROUND_THREAD_QUEUES = {"games.play.tasks.play_sweep": "mail"}

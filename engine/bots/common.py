@@ -46,7 +46,7 @@ class SeatView:
 
     def hand(self) -> list[str]:
         g = self._g
-        return [g.names[c] for c in g.players[self.seat].hand]
+        return list(map(g.names.__getitem__, g.players[self.seat].hand))
 
     def looking(self) -> list[str]:
         """The cards I am looking at (face down to the others: Sentry, Survivors)."""
@@ -64,8 +64,8 @@ class SeatView:
 
     def my_cards(self) -> Counter:
         """Everything I own (a player may always count their own cards)."""
-        g = self._g
-        return Counter(g.names[c] for c in g.players[self.seat].all_cards())
+        g = self._g  # map over the bound method: bots ask this every decision
+        return Counter(map(g.names.__getitem__, g.players[self.seat].all_cards()))
 
     def deck_counts(self) -> Counter:
         """What my deck holds, by name, never in what order. A player knows this: they know
@@ -83,7 +83,7 @@ class SeatView:
 
     def supply_counts(self) -> dict[str, int]:
         g = self._g
-        return {p: len(g.piles[p]) for p in g.supply}
+        return dict(zip(g.supply, map(len, g.supply_lists)))
 
     def gains_to_end(self) -> int:
         """Fewest gains that could end the game: Provinces, or the three smallest piles."""
