@@ -9,5 +9,6 @@ urlpatterns = [
     path("profile/", game_views.profile, name="profile"),
     path("", include("games.api.urls")),  # /api/v1/ and the profile's API tokens
     path("play/", include("games.play.urls")),
+    path("", include("games.sim.urls")),
     path("", include("games.urls")),
 ]

@@ -1,0 +1,176 @@
+"""`planner`: a bot that looks at the kingdom, simulates its library of plans with the engine,
+and plays the plan that does best.
+
+Planning reads only what every seat sees when the game starts (the Kingdom, the number of
+players, the card editions, whether Shelters are used: `SeatView.setup_key`) and seeds its
+games from that, so every seat, process and machine makes the same plan for the same table,
+and planning never touches the game's own seed. It costs a few seconds once per table; plans
+are kept in a small in-process cache (and by the site in its database), so a decision is a
+rule lookup.
+
+Choosing is a successive-halving tournament: every candidate plays a few games against Big
+Money Ultimate, the better half plays more, and the finalists also play each other, so the
+plan kept is the one that does best against the field (the yardstick and the other good plans).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from ..cardbase import DARK_AGES, canonical
+from ..cards import CARDS
+from ..decisions import Decision
+from ..setup import new_game
+from .common import SeatView
+from .money import big_money_ultimate
+from .plans import candidates
+from .rules import Strategy, parse
+
+Key = tuple  # SeatView.setup_key(): (kingdom, players, editions, shelters)
+
+# Changes whenever the library or the way plans are chosen changes: stored plans made by an
+# older planner are then made again.
+VERSION = "1"
+
+# Games per round of the tournament, for 2 players (fewer with more players: longer games).
+ROUNDS = ((12, 8), (24, 4), (48, 2))
+FINAL_HEAD_TO_HEAD = 24
+MAX_STEPS = 6000
+_PLANS: OrderedDict[Key, Strategy] = OrderedDict()
+_CACHE_SIZE = 128
+
+
+def key_text(key: Key) -> str:
+    """The key as JSON text: the site stores plans under it."""
+    kingdom, players, editions, shelters = key
+    return json.dumps({"kingdom": list(kingdom), "players": players,
+                       "editions": list(editions), "shelters": shelters},
+                      separators=(",", ":"), sort_keys=True)
+
+
+def _setup(key: Key, seats: int | None = None) -> dict:
+    kingdom, players, editions, shelters = key
+    return {"players": seats or players, "kingdom": list(kingdom),
+            "card_editions": dict(zip(kingdom, editions)), "shelters": shelters,
+            "autoplay_treasures": list(range(seats or players))}
+
+
+def play_game(setup: dict, players: list[Callable[[SeatView, Decision], Any]],
+              seed: str) -> dict:
+    """One bot game; returns the engine's result."""
+    g = new_game(setup, seed)
+    views = [SeatView(g, p) for p in range(len(players))]
+    steps = 0
+    while (d := g.next_decision()) is not None:
+        g.apply(d.seat, d.id, players[d.seat](views[d.seat], d))
+        steps += 1
+        if steps > MAX_STEPS:
+            return {"winners": [], "scores": [0] * len(players)}
+    return g.result
+
+
+Bot = Callable[[SeatView, Decision], Any]
+
+
+def match(key: Key, hero: Bot, field: list[Bot], games: int, tag: str) -> float:
+    """`hero`'s share of the wins against `field` (one seat each, seats rotated; a tie splits
+    the win), over `games` games seeded from the key."""
+    setup = _setup(key)
+    n = setup["players"]
+    wins = 0.0
+    base = _seed_base(key)
+    for i in range(games):
+        seat = i % n
+        others = [field[j % len(field)] for j in range(n - 1)]
+        bots = others[:seat] + [hero] + others[seat:]
+        result = play_game(setup, bots, f"{base}:{tag}:{i // n}")
+        if seat in result["winners"]:
+            wins += 1 / len(result["winners"])
+    return wins / games if games else 0.0
+
+
+def _seed_base(key: Key) -> str:
+    return "plan:" + hashlib.sha256(key_text(key).encode()).hexdigest()[:16]
+
+
+def _scale(games: int, players: int) -> int:
+    return max(2, games * 2 // players)
+
+
+def make_plan(key: Key, report: dict | None = None) -> dict:
+    """Choose the best plan for the table `key`; returns its strategy definition, with the
+    figures behind the choice under "planner" (what the candidates scored)."""
+    kingdom, players = list(key[0]), key[1]
+    bmu = big_money_ultimate
+    pool = [parse(d) for d in candidates(kingdom)]
+    scores: dict[str, float] = {}
+    for games, keep in ROUNDS:
+        g = _scale(games, players)
+        for s in pool:
+            scores[s.name] = match(key, s.answer, [bmu], g, f"r{games}")
+        pool = sorted(pool, key=lambda s: -scores[s.name])[:keep]
+    field = {s.name: scores[s.name] for s in pool}
+    if len(pool) > 1:
+        a, b = pool[0], pool[1]
+        share = match(key, a.answer, [b.answer], _scale(FINAL_HEAD_TO_HEAD, players), "final")
+        field[a.name] = (scores[a.name] + share) / 2
+        field[b.name] = (scores[b.name] + 1 - share) / 2
+    best = max(pool, key=lambda s: (field[s.name], s.name))
+    out = dict(best.definition)
+    out["planner"] = {"vs_bmu": round(scores[best.name], 3), "scores": {
+        k: round(v, 3) for k, v in sorted(scores.items(), key=lambda kv: -kv[1])}}
+    if report is not None:
+        report.update(out["planner"])
+    return out
+
+
+def table_keys(setup: dict) -> list[Key]:
+    """The tables a game of `setup` may be (with and without Shelters when the rulebook's
+    random rule decides), as `SeatView.setup_key` gives them."""
+    rule = setup.get("shelters", False)
+    if rule == "auto":
+        dark = any(CARDS[canonical(k)].set == DARK_AGES for k in setup["kingdom"])
+        options = [True, False] if dark else [False]
+    else:
+        options = [rule in (True, "always")]
+    keys = []
+    for shelters in options:
+        g = new_game({**setup, "shelters": shelters}, "table")
+        keys.append(SeatView(g, 0).setup_key())
+    return keys
+
+
+def remember(key: Key, plan: dict) -> Strategy:
+    """Keep a plan (made here or loaded from the site's store) for the table `key`."""
+    strategy = parse({k: v for k, v in plan.items() if k != "planner"})
+    _PLANS[key] = strategy
+    _PLANS.move_to_end(key)
+    while len(_PLANS) > _CACHE_SIZE:
+        _PLANS.popitem(last=False)
+    return strategy
+
+
+def cached(key: Key) -> Strategy | None:
+    """The plan for `key` if this process has it."""
+    return _PLANS.get(key)
+
+
+def strategy_for(key: Key) -> Strategy:
+    """The plan for the table `key`: from the cache, or made now (seconds, once)."""
+    s = _PLANS.get(key)
+    if s is None:
+        s = remember(key, make_plan(key))
+    return s
+
+
+def planner_answer(view: SeatView, d: Decision) -> Any:
+    return strategy_for(view.setup_key()).answer(view, d)
+
+
+def planner_player(view: SeatView) -> Callable[[Decision], Any]:
+    """A seat's player with its plan looked up once."""
+    strategy = strategy_for(view.setup_key())
+    return lambda d: strategy.answer(view, d)
