@@ -98,7 +98,8 @@ def run_kingdom(cards: list[str], edition: int, bot: str, against: str, games: i
             own_turn_losses += 1
         turns += max(res["turns"])
     lo, hi = wilson(wins, games)
-    return {"kingdom": cards, "edition": edition, "games": games,
+    plans = sorted({s.name for k in planner.table_keys(setup) if (s := planner.cached(k))})
+    return {"kingdom": cards, "edition": edition, "games": games, "plans": plans,
             "win_rate": round(wins / games, 3), "ci95": [round(lo, 3), round(hi, 3)],
             "mean_turns": round(turns / games, 1), "losses_on_own_turn": own_turn_losses}
 
@@ -150,8 +151,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def progress(row: dict) -> None:
         if not args.quiet:
-            print(f"{row['win_rate']:.3f} {row['ci95']} {', '.join(row['kingdom'])}",
-                  file=sys.stderr, flush=True)
+            print(f"{row['win_rate']:.3f} {row['ci95']} {', '.join(row['kingdom'])} "
+                  f"{row['plans']}", file=sys.stderr, flush=True)
 
     out = benchmark(args.bot, args.against, args.kingdoms, args.games, args.seed,
                     args.require, args.threshold, progress)

@@ -193,12 +193,15 @@ def keep_value(name: str) -> float:
 
 def pass_cost(plan: Plan, name: str) -> float:
     """How much passing one `name` to the next player costs me (Masquerade): what I lose
-    holding it, plus its VP twice over (I lose them, they get them), dearer as the end nears."""
+    holding it, plus its VP twice over (I lose them, they get them). Early, an Estate is
+    junk worth passing; a Duchy or Province is never passed while anything else is in hand."""
     c = CARDS[name]
     if c.type_bits & CURSE:
         return -100
-    swing = 2 * c.vp * (12 if plan.gte <= 8 else 4)
-    return max(keep_value(name), 0) + swing if c.vp > 0 else keep_value(name)
+    if c.vp <= 0:
+        return keep_value(name)
+    weight = 20 if plan.gte <= 5 else 4 if c.vp == 1 else 12
+    return max(keep_value(name), 0) + 2 * c.vp * weight
 
 
 def tier(m: int) -> int:

@@ -35,9 +35,13 @@ Key = tuple  # SeatView.setup_key(): (kingdom, players, editions, shelters)
 # older planner are then made again.
 VERSION = "1"
 
-# Games per round of the tournament, for 2 players (fewer with more players: longer games).
-ROUNDS = ((12, 8), (24, 4), (48, 2))
-FINAL_HEAD_TO_HEAD = 24
+# The tournament, for 2 players (fewer games with more players: longer games): each round
+# plays every candidate left this many more games against Big Money Ultimate (the results
+# add up from round to round), then keeps the best few; the last two also meet head to head,
+# which counts for a quarter of their score.
+ROUNDS = ((16, 6), (48, 2), (128, 2))
+FINAL_HEAD_TO_HEAD = 48
+HEAD_TO_HEAD_WEIGHT = 0.25
 MAX_STEPS = 6000
 _PLANS: OrderedDict[Key, Strategy] = OrderedDict()
 _CACHE_SIZE = 128
@@ -102,28 +106,37 @@ def _scale(games: int, players: int) -> int:
 
 def make_plan(key: Key, report: dict | None = None) -> dict:
     """Choose the best plan for the table `key`; returns its strategy definition, with the
-    figures behind the choice under "planner" (what the candidates scored)."""
+    figures behind the choice under "planner" (each finalist's results)."""
     kingdom, players = list(key[0]), key[1]
-    bmu = big_money_ultimate
     pool = [parse(d) for d in candidates(kingdom)]
-    scores: dict[str, float] = {}
-    for games, keep in ROUNDS:
+    prior = {s.name: i for i, s in enumerate(pool)}  # the library's order breaks ties
+    wins = dict.fromkeys(prior, 0.0)
+    played = dict.fromkeys(prior, 0)
+
+    def rate(s: Strategy) -> float:
+        return wins[s.name] / played[s.name] if played[s.name] else 0.0
+
+    for r, (games, keep) in enumerate(ROUNDS):
         g = _scale(games, players)
         for s in pool:
-            scores[s.name] = match(key, s.answer, [bmu], g, f"r{games}")
-        pool = sorted(pool, key=lambda s: -scores[s.name])[:keep]
-    field = {s.name: scores[s.name] for s in pool}
+            wins[s.name] += g * match(key, s.answer, [big_money_ultimate], g, f"r{r}")
+            played[s.name] += g
+        pool = sorted(pool, key=lambda s: (-rate(s), prior[s.name]))[:keep]
+    field = {s.name: rate(s) for s in pool}
     if len(pool) > 1:
         a, b = pool[0], pool[1]
         share = match(key, a.answer, [b.answer], _scale(FINAL_HEAD_TO_HEAD, players), "final")
-        field[a.name] = (scores[a.name] + share) / 2
-        field[b.name] = (scores[b.name] + 1 - share) / 2
-    best = max(pool, key=lambda s: (field[s.name], s.name))
+        field[a.name] = (1 - HEAD_TO_HEAD_WEIGHT) * field[a.name] + HEAD_TO_HEAD_WEIGHT * share
+        field[b.name] = ((1 - HEAD_TO_HEAD_WEIGHT) * field[b.name]
+                         + HEAD_TO_HEAD_WEIGHT * (1 - share))
+    best = max(pool, key=lambda s: (field[s.name], -prior[s.name]))
     out = dict(best.definition)
-    out["planner"] = {"vs_bmu": round(scores[best.name], 3), "scores": {
-        k: round(v, 3) for k, v in sorted(scores.items(), key=lambda kv: -kv[1])}}
+    out["planner"] = {"vs_bmu": round(rate(best), 3), "candidates": len(prior),
+                      "finalists": {s.name: {"vs_bmu": round(rate(s), 3),
+                                             "field": round(field[s.name], 3)} for s in pool}}
     if report is not None:
         report.update(out["planner"])
+        report["rates"] = {n: round(wins[n] / played[n], 3) for n in prior}
     return out
 
 
