@@ -39,7 +39,7 @@ VERSION = "1"
 # plays every candidate left this many more games against Big Money Ultimate (the results
 # add up from round to round), then keeps the best few; the last two also meet head to head,
 # which counts for a quarter of their score.
-ROUNDS = ((16, 6), (48, 2), (128, 2))
+ROUNDS = ((20, 5), (48, 2), (128, 2))
 FINAL_HEAD_TO_HEAD = 48
 HEAD_TO_HEAD_WEIGHT = 0.25
 MAX_STEPS = 6000

@@ -90,10 +90,15 @@ def _copies(x: str, n: int, start: int = 0) -> list:
     return rules
 
 
+# Mixed piles bought as one card (the top one varies): Knights attack, most are terminals.
+PILES = {"Knights": 40}
+
+
 def terminals(kingdom: list[str], least: float = 14) -> list[tuple[float, str]]:
     """The kingdom's terminal Actions worth a place in Big Money, best first."""
     out = [(TERMINALS[x], x) for x in _usable(kingdom)
            if TERMINALS.get(x, 0) >= least and _terminal(x)]
+    out += [(v, p) for p, v in PILES.items() if p in kingdom and v >= least]
     return sorted(out, reverse=True)
 
 
@@ -108,13 +113,19 @@ def terminal_plans(kingdom: list[str]) -> Scored:
             out.append((value + 30, big_money(f"bm-{_slug(x)}-{n}", f"{n} x {x}",
                                               [{"card": x, "max": n}], [], at, [x], kingdom)))
             continue
-        dear = CARDS[x].cost >= 6  # else it would never be bought: Gold comes first
+        # a $6 card goes before Gold, or it would never be bought
+        dear = CARDS[x].cost >= 6
         for n in (1, 2, 3):
             first, rest = _copies(x, 1), _copies(x, n, 1)
             name = f"bm-{_slug(x)}" + (f"-{n}" if n > 1 else "")
             label = f"Big Money + {x}" if n == 1 else f"Big Money + {n} x {x}"
+            before, after = (first + rest, []) if dear else ([], first + rest)
             out.append((value - 2 * (n - 2) ** 2, big_money(
-                name, label, first * dear, first * (not dear) + rest, at, [x], kingdom)))
+                name, label, before, after, at, [x], kingdom)))
+        if not dear and value >= 30:  # the first copy even over a Gold
+            out.append((value - 4, big_money(f"bm-{_slug(x)}-first", f"{x} first, then Big "
+                                             "Money", first, _copies(x, 2, 1), at, [x],
+                                             kingdom)))
     return out
 
 
@@ -137,7 +148,7 @@ def helper_plans(kingdom: list[str]) -> Scored:
     """The best terminals with a good non-terminal card: a village (one more terminal per
     village), or a card bought instead of Silver."""
     out = []
-    tops = [x for _, x in terminals(kingdom, 20)][:2]
+    tops = terminals(kingdom, 20)[:2]
     for c in _usable(kingdom):
         value = VILLAGES.get(c, CANTRIPS.get(c))
         if value is None or value < 15 or _terminal(c):
@@ -146,14 +157,14 @@ def helper_plans(kingdom: list[str]) -> Scored:
         if not village:
             out.append((value - 8, big_money(f"bm-{_slug(c)}", f"Big Money + {c}", [],
                                              [{"card": c, "max": 5}], 17, [c], kingdom)))
-        for x in tops:
+        for tv, x in tops:
             if village:
                 rules = [*_copies(x, 1),
                          {"card": c, "if": f"count('{x}') > count('{c}')", "max": 3},
                          {"card": x, "if": f"count('{x}') <= count('{c}')", "max": 4}]
             else:
                 rules = [*_copies(x, 2), {"card": c, "max": 5}]
-            out.append((value + TERMINALS[x] - 25, big_money(
+            out.append((value + tv - 25, big_money(
                 f"bm-{_slug(x, c)}", f"Big Money + {x} + {c}", [], rules, 16, [x, c],
                 kingdom)))
     return out
@@ -278,9 +289,12 @@ TEMPLATES = (terminal_plans, pair_plans, helper_plans, gardens_plans, duke_plans
              engine_plans, throne_plans, dark_ages_plans, victory_plans, attack_plans)
 
 
+MAX_CANDIDATES = 28
+
+
 def candidates(kingdom: list[str]) -> list[Definition]:
-    """Every plan the library has for `kingdom`, most promising first (by prior); plain Big
-    Money always comes first, so there is a plan on any kingdom."""
+    """The plans the library has for `kingdom`, most promising first (by prior), at most
+    MAX_CANDIDATES; plain Big Money always comes first, so there is a plan on any kingdom."""
     scored: Scored = []
     for make in TEMPLATES:
         scored += make(kingdom)
@@ -290,7 +304,7 @@ def candidates(kingdom: list[str]) -> list[Definition]:
         if d["name"] not in seen:
             seen.add(d["name"])
             out.append(d)
-    return out
+    return out[:MAX_CANDIDATES]
 
 
 __all__ = ["candidates"]
