@@ -42,6 +42,9 @@ VERSION = "1"
 ROUNDS = ((20, 5), (48, 2), (128, 2))
 FINAL_HEAD_TO_HEAD = 48
 HEAD_TO_HEAD_WEIGHT = 0.25
+# At most this many answers in all (about 4 s of one core today, 45-55 µs an answer; a
+# 2-player game between Big Money and a plan is 60 to 120 answers).
+STEP_BUDGET = 85_000
 MAX_STEPS = 6000
 _PLANS: OrderedDict[Key, Strategy] = OrderedDict()
 _CACHE_SIZE = 128
@@ -63,8 +66,8 @@ def _setup(key: Key, seats: int | None = None) -> dict:
 
 
 def play_game(setup: dict, players: list[Callable[[SeatView, Decision], Any]],
-              seed: str) -> dict:
-    """One bot game; returns the engine's result."""
+              seed: str, clock: list[int] | None = None) -> dict:
+    """One bot game; returns the engine's result (and adds its answers to `clock[0]`)."""
     g = new_game(setup, seed)
     views = [SeatView(g, p) for p in range(len(players))]
     steps = 0
@@ -72,16 +75,19 @@ def play_game(setup: dict, players: list[Callable[[SeatView, Decision], Any]],
         g.apply(d.seat, d.id, players[d.seat](views[d.seat], d))
         steps += 1
         if steps > MAX_STEPS:
-            return {"winners": [], "scores": [0] * len(players)}
-    return g.result
+            break
+    if clock is not None:
+        clock[0] += steps
+    return g.result or {"winners": [], "scores": [0] * len(players)}
 
 
 Bot = Callable[[SeatView, Decision], Any]
 
 
-def match(key: Key, hero: Bot, field: list[Bot], games: int, tag: str) -> float:
+def match(key: Key, hero: Bot, field: list[Bot], games: int, tag: str,
+          clock: list[int] | None = None) -> float:
     """`hero`'s share of the wins against `field` (one seat each, seats rotated; a tie splits
-    the win), over `games` games seeded from the key."""
+    the win), over `games` games seeded from the key; `clock[0]` counts the answers given."""
     setup = _setup(key)
     n = setup["players"]
     wins = 0.0
@@ -90,7 +96,7 @@ def match(key: Key, hero: Bot, field: list[Bot], games: int, tag: str) -> float:
         seat = i % n
         others = [field[j % len(field)] for j in range(n - 1)]
         bots = others[:seat] + [hero] + others[seat:]
-        result = play_game(setup, bots, f"{base}:{tag}:{i // n}")
+        result = play_game(setup, bots, f"{base}:{tag}:{i // n}", clock)
         if seat in result["winners"]:
             wins += 1 / len(result["winners"])
     return wins / games if games else 0.0
@@ -102,6 +108,16 @@ def _seed_base(key: Key) -> str:
 
 def _scale(games: int, players: int) -> int:
     return max(2, games * 2 // players)
+
+
+def _within_budget(games: int, candidates: int, used: int, played: int) -> int:
+    """Fewer games per candidate when long games (Gardens, big engines) would overrun the
+    budget; deterministic, since it counts answers, not time."""
+    if not played:
+        return games
+    per_game = used / played
+    left = STEP_BUDGET - used
+    return max(2, min(games, int(left / (per_game * candidates))))
 
 
 def make_plan(key: Key, report: dict | None = None) -> dict:
@@ -116,22 +132,25 @@ def make_plan(key: Key, report: dict | None = None) -> dict:
     def rate(s: Strategy) -> float:
         return wins[s.name] / played[s.name] if played[s.name] else 0.0
 
+    clock = [0]  # answers given so far: the budget is counted in them, not in seconds
     for r, (games, keep) in enumerate(ROUNDS):
-        g = _scale(games, players)
+        g = _within_budget(_scale(games, players), len(pool), clock[0], sum(played.values()))
         for s in pool:
-            wins[s.name] += g * match(key, s.answer, [big_money_ultimate], g, f"r{r}")
+            wins[s.name] += g * match(key, s.answer, [big_money_ultimate], g, f"r{r}", clock)
             played[s.name] += g
         pool = sorted(pool, key=lambda s: (-rate(s), prior[s.name]))[:keep]
     field = {s.name: rate(s) for s in pool}
     if len(pool) > 1:
         a, b = pool[0], pool[1]
-        share = match(key, a.answer, [b.answer], _scale(FINAL_HEAD_TO_HEAD, players), "final")
+        share = match(key, a.answer, [b.answer], _scale(FINAL_HEAD_TO_HEAD, players), "final",
+                      clock)
         field[a.name] = (1 - HEAD_TO_HEAD_WEIGHT) * field[a.name] + HEAD_TO_HEAD_WEIGHT * share
         field[b.name] = ((1 - HEAD_TO_HEAD_WEIGHT) * field[b.name]
                          + HEAD_TO_HEAD_WEIGHT * (1 - share))
     best = max(pool, key=lambda s: (field[s.name], -prior[s.name]))
     out = dict(best.definition)
     out["planner"] = {"vs_bmu": round(rate(best), 3), "candidates": len(prior),
+                      "answers": clock[0],
                       "finalists": {s.name: {"vs_bmu": round(rate(s), 3),
                                              "field": round(field[s.name], 3)} for s in pool}}
     if report is not None:

@@ -101,3 +101,24 @@ def test_masquerade_passes_a_duchy_only_when_all_else_is_dearer():
     d = decision(g, 0, "ChooseCards", card="Masquerade")
     assert g.names[bot_answer("heuristic", g, 0, d)[0]] == "Gold"
     answer(g, 0, [c for c in d.cards if g.names[c] == "Gold"][:1], card="Masquerade")
+
+
+# ----- the heuristic's opening on a Witch board -----------------------------------------------
+WITCH_BOARD = ["Witch", "Coppersmith", "Village", "Moat", "Cellar", "Chapel", "Workshop",
+               "Woodcutter", "Feast", "Gardens"]
+
+
+def _opening_buy(hand, discard=()):
+    g = position(seat(hand=hand, deck=["Copper"] * 5, discard=list(discard)), seat(),
+                 kingdom=WITCH_BOARD, edition=1)
+    treasures(g)
+    return bot_answer("heuristic", g, 0, decision(g, 0, "BuyPhase"))
+
+
+def test_the_heuristic_saves_a_witch_board_opening_for_silver_not_coppersmith():
+    assert _opening_buy(["Copper"] * 4) == {"buy": "Silver"}
+    assert _opening_buy(["Copper"] * 5) == {"buy": "Witch"}
+
+
+def test_the_heuristic_buys_a_second_witch():
+    assert _opening_buy(["Copper"] * 5, discard=["Witch", "Silver"]) == {"buy": "Witch"}
