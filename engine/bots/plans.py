@@ -202,7 +202,8 @@ def duke_plans(kingdom: list[str]) -> Scored:
 
 
 def engine_plans(kingdom: list[str]) -> Scored:
-    """Villages and draw, with a trasher first when there is one, money or payload after."""
+    """Villages and draw on a Big Money base (Gold first keeps the money up), with a trasher
+    opened when there is one and a payload card beside Silver."""
     usable = _usable(kingdom)
     villages = [k for k in usable if k in VILLAGES]
     draws = [k for k in usable if k in DRAW and _terminal(k)]
@@ -211,22 +212,18 @@ def engine_plans(kingdom: list[str]) -> Scored:
     v = max(villages, key=lambda k: VILLAGES[k])
     d = max(draws, key=lambda k: TERMINALS.get(k, 0) + 3 * CARDS[k].plus_cards)
     trasher = next((t for t in TRASHERS if t in usable), None)
-    payload = [p for p in PAYLOAD if p in usable and p not in (v, d)][:1]
-    buy = [{"card": "Province", "if": f"count('{d}') >= 3 or total_money >= 18"},
-           {"card": "Duchy", "if": "gains_to_end <= 4"},
-           {"card": "Estate", "if": "gains_to_end <= 2"},
-           {"card": "Duchy", "if": "gains_to_end <= 5"}]
+    payload = [p for p in PAYLOAD if p in usable and p not in (v, d, "Gold")][:1]
+    rules = [{"card": trasher, "max": 1, "if": "turn <= 2"}] if trasher else []
+    rules += [{"card": d, "if": f"count('{d}') <= count('{v}')", "max": 4},
+              {"card": v, "if": f"count('{v}') < count('{d}')", "max": 4},
+              *[{"card": p, "max": 3} for p in payload]]
+    trash = None
     if trasher:
-        buy.append({"card": trasher, "max": 1, "if": "turn <= 4"})
-    buy += [{"card": d, "if": f"count('{d}') <= count('{v}')", "max": 5},
-            {"card": v, "if": f"count('{v}') < count('{d}') + 1", "max": 5},
-            *[{"card": p, "max": 4} for p in payload], "Gold", "Silver"]
-    out = {"name": f"engine-{_slug(v, d)}", "label": f"{v} / {d} engine",
-           "requires": sorted({v, d, *([trasher] if trasher else []), *payload}), "buy": buy}
-    if trasher:
-        out["trash"] = ["Curse", "Estate", "Overgrown Estate", "Hovel", "Ruined Market",
-                        "Survivors", {"card": "Copper", "if": "total_money >= 6"}]
-    return [(30, out)]
+        trash = ["Curse", "Estate", "Overgrown Estate", "Hovel", "Ruined Market", "Survivors",
+                 {"card": "Copper", "if": "total_money >= 7"}]
+    requires = [v, d, *([trasher] if trasher else []), *payload]
+    return [(30, big_money(f"engine-{_slug(v, d)}", f"{v} / {d} engine", [], rules, 16,
+                           requires, kingdom, trash))]
 
 
 def throne_plans(kingdom: list[str]) -> Scored:
@@ -285,7 +282,36 @@ def attack_plans(kingdom: list[str]) -> Scored:
     return out
 
 
-TEMPLATES = (terminal_plans, pair_plans, helper_plans, gardens_plans, duke_plans,
+# What a plan with a trasher gets rid of: junk always, Coppers while $7 of Treasure is left.
+TRASH_JUNK = ["Curse", "Estate", "Overgrown Estate", "Hovel", "Ruined Market", "Survivors",
+              "Ruined Village", "Abandoned Mine", "Ruined Library",
+              {"card": "Copper", "if": "total_money >= 7"}]
+# Trashers for a Big Money plan: opened with, then played whenever there is junk to trash.
+LIGHT_TRASHERS = ("Chapel", "Steward", "Junk Dealer", "Trading Post", "Forager", "Rats",
+                  "Moneylender", "Lurker", "Sentry")
+
+
+def trasher_plans(kingdom: list[str]) -> Scored:
+    """The best terminal (two copies; Curse-givers their usual number) with a trasher bought
+    in the opening: thinner decks, and a way out of the Curses of a Witch war."""
+    trashers = [t for t in LIGHT_TRASHERS if t in kingdom]
+    tops = terminals(kingdom, 30)[:2]
+    out = []
+    for t in trashers[:2]:
+        for value, x in tops:
+            if x == t:
+                continue
+            n = CURSERS.get(x, 2)
+            before = [{"card": x, "max": n}] if x in CURSERS else []
+            after = [] if x in CURSERS else _copies(x, n)
+            rules = [{"card": t, "max": 1, "if": "turn <= 2"}]
+            out.append((value + (25 if x in CURSERS else -6), big_money(
+                f"bm-{_slug(x, t)}", f"Big Money + {x} + {t}", before, rules + after, 16,
+                [x, t], kingdom, TRASH_JUNK)))
+    return out
+
+
+TEMPLATES = (terminal_plans, trasher_plans, pair_plans, helper_plans, gardens_plans, duke_plans,
              engine_plans, throne_plans, dark_ages_plans, victory_plans, attack_plans)
 
 
