@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from games.sim.models import Simulation, SimStatus
+from games.sim.models import SimStatus, Simulation
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
