@@ -23,7 +23,8 @@ from .expr import Compiled, Context, ExprError, card_name, compile_condition
 from .expr import _count as count
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-KEYS = {"name", "label", "description", "requires", "buy", "play", "trash", "endgame", "others"}
+KEYS = {"name", "label", "description", "requires", "buy", "play", "trash", "discard",
+        "endgame", "others"}
 RULE_KEYS = {"card", "if", "max"}
 ENDGAME = ("guard", "plain")
 OTHERS = ("heuristic", "basic")
@@ -67,6 +68,7 @@ class Strategy:
     buy: tuple[Rule, ...]
     play: tuple[Rule, ...]
     trash: tuple[Rule, ...]
+    discard: tuple[Rule, ...]
     guard: bool
     basic: bool
     definition: dict = field(compare=False)
@@ -88,7 +90,11 @@ class Strategy:
             if pile is not None:
                 return pile
         if kind == "ChooseCards" and self.trash and _is_trash(d):
-            picked = self._trash(view, d)
+            picked = self._pick(view, d, self.trash)
+            if picked is not None:
+                return picked
+        if kind == "ChooseCards" and self.discard and _is_discard(view, d):
+            picked = self._pick(view, d, self.discard, fill=True)
             if picked is not None:
                 return picked
         if self.basic:
@@ -141,8 +147,12 @@ class Strategy:
                 best, best_value = c, v
         return [best] if best is not None else []
 
-    # ----- trashing ---------------------------------------------------------------------
-    def _trash(self, view: SeatView, d: Decision) -> list[int] | None:
+    # ----- trashing and discarding ------------------------------------------------------
+    def _pick(self, view: SeatView, d: Decision, rules: tuple[Rule, ...],
+              fill: bool = False) -> list[int] | None:
+        """Cards picked one at a time by the first rule that applies (a picked card counts
+        as gone for the next conditions). Short of the decision's minimum: None (the general
+        rules choose), or with `fill`, the cards least worth keeping make up the number."""
         names = d.names
         ctx = Context(view, d)
         left = list(d.cards)
@@ -150,7 +160,7 @@ class Strategy:
         progress = True
         while progress and len(picked) < d.max:
             progress = False
-            for rule in self.trash:
+            for rule in rules:
                 c = next((c for c in left if names[c] == rule.card), None)
                 if c is not None and rule.applies(ctx):
                     picked.append(c)
@@ -159,7 +169,9 @@ class Strategy:
                     progress = True
                     break
         if len(picked) < d.min:
-            return None  # a forced trash beyond the list: the general rules choose
+            if not fill:
+                return None
+            picked += heuristic.worst(left, names, d.min - len(picked))
         if d.sizes is not None and len(picked) not in d.sizes:
             return None
         return picked
@@ -167,6 +179,11 @@ class Strategy:
 
 def _is_my_gain(view: SeatView, d: Decision) -> bool:
     return d.source in GAINERS and view.my_turn
+
+
+def _is_discard(view: SeatView, d: Decision) -> bool:
+    """Discarding from my own hand (Militia, Cellar, Minion...)."""
+    return d.zone == "hand" and "discard" in d.prompt.lower()
 
 
 def _is_trash(d: Decision) -> bool:
@@ -196,7 +213,8 @@ def parse(data: dict | str) -> Strategy:
         if not isinstance(value, str):
             problems.append(f"{key}: must be a string")
     requires = _cards(data.get("requires", []), "requires", problems)
-    lists = {k: _rules(data.get(k, []), k, problems) for k in ("buy", "play", "trash")}
+    lists = {k: _rules(data.get(k, []), k, problems)
+             for k in ("buy", "play", "trash", "discard")}
     if not data.get("buy"):
         problems.append("buy: required, a list of at least one rule")
     for rule in lists["play"]:
@@ -212,6 +230,7 @@ def parse(data: dict | str) -> Strategy:
     return Strategy(name=name, label=texts["label"] or name, description=texts["description"],
                     requires=tuple(requires), buy=tuple(lists["buy"]),
                     play=tuple(lists["play"]), trash=tuple(lists["trash"]),
+                    discard=tuple(lists["discard"]),
                     guard=endgame == "guard", basic=others == "basic", definition=data)
 
 

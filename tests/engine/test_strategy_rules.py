@@ -195,3 +195,13 @@ def test_shipped_files_are_plain_json_documents():
     for entry in files:
         data = json.loads(entry.read_text())
         assert data["name"] == entry.name[:-5] and data.get("label") and data.get("description")
+
+
+def test_discard_rules_come_first_and_the_rest_is_made_up_sensibly():
+    g = position(seat(hand=["Militia"], deck=["Copper"] * 5),
+                 seat(hand=["Gold", "Estate", "Silver", "Copper", "Duchy"]), kingdom=K)
+    g.answer(0, decision(g, 0).id, ["Militia"])
+    d = decision(g, 1, "ChooseCards")
+    s = parse({"name": "t", "buy": ["Gold"], "discard": ["Silver"]})
+    picked = sorted(g.names[c] for c in s.answer(SeatView(g, 1), d))
+    assert picked == ["Duchy", "Silver"]  # Silver by the rule, then a Victory card
