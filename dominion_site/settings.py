@@ -293,7 +293,9 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"EditionEnum": "games.api.serializers.EDITIONS"},
+    "ENUM_NAME_OVERRIDES": {"EditionEnum": "games.api.serializers.EDITIONS",
+                            "GameStatusEnum": "games.models.GameStatus",
+                            "SimulationStatusEnum": "games.sim.models.SimStatus"},
 }
 
 LOGGING = {

@@ -12,8 +12,10 @@ from rest_framework.response import Response
 from games.api import docs
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
+from games.api.serializers import EDITIONS
 from games.api.throttles import ReadWriteThrottle, _ScopeThrottle
 from games.sim import selectors, services
+from games.sim.models import SimStatus
 
 
 class SimulateThrottle(_ScopeThrottle):
@@ -32,7 +34,7 @@ class SimulationCreateSerializer(serializers.Serializer):
                                  help_text="2 to 4 strategies (GET /api/v1/bots/).")
     games = serializers.IntegerField(min_value=1, help_text="How many games (at most 2000 by "
                                                             "default).")
-    edition = serializers.ChoiceField(choices=[1, 2], default=2)
+    edition = serializers.ChoiceField(choices=EDITIONS, default=2)
     shelters = serializers.ChoiceField(choices=list(services.SHELTERS), default="auto")
 
 
@@ -59,7 +61,7 @@ class ResultsSerializer(serializers.Serializer):
 class SimulationSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     url = serializers.URLField(help_text="The result page (shareable).")
-    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    status = serializers.ChoiceField(choices=SimStatus.choices)
     games = serializers.IntegerField()
     done = serializers.IntegerField()
     progress = serializers.FloatField()
