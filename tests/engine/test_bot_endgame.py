@@ -122,3 +122,14 @@ def test_the_heuristic_saves_a_witch_board_opening_for_silver_not_coppersmith():
 
 def test_the_heuristic_buys_a_second_witch():
     assert _opening_buy(["Copper"] * 5, discard=["Witch", "Silver"]) == {"buy": "Witch"}
+
+
+def test_rebuild_does_not_take_the_last_province_when_that_loses():
+    g = position(seat(hand=["Rebuild", "Copper"], deck=["Duchy", "Copper", "Copper"]),
+                 seat(discard=["Province"] * 3), kingdom=["Rebuild", *K[1:]],
+                 supply={"Province": 1})
+    play(g, "Rebuild")
+    answer(g, 0, bot_answer("heuristic", g, 0, decision(g, 0, "NameCard")), kind="NameCard")
+    d = decision(g, 0, "ChoosePile")
+    assert "Province" in d.piles
+    assert bot_answer("heuristic", g, 0, d) == "Duchy"
