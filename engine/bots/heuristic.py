@@ -17,7 +17,7 @@ from ..cardbase import ACTION, CURSE, TREASURE, VICTORY
 from ..cards import CARDS
 from ..decisions import Decision
 from .common import SeatView, default_answer, view_top
-from .endgame import safe_to_buy, safe_to_gain, winning_buy
+from .endgame import ending_piles, safe_to_buy, safe_to_gain, winning_buy
 
 # Terminal Action cards as the X of "Big Money + X": how much one is worth buying (Silver is
 # 20, Gold 50); 0 or less means Silver is better.
@@ -293,16 +293,20 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
     if d.treasures:
         return {"play": _treasure_order(d)}
     view = plan.view
-    win = winning_buy(view, d)
-    if win is not None:
-        return {"buy": win}
+    # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
+    endgame = bool(ending_piles(view)) or view.ends_game_after({})
+    if endgame:
+        win = winning_buy(view, d)
+        if win is not None:
+            return {"buy": win}
     for rule in BUY_RULES:
         answer = rule(plan, d)
-        if answer is not None and ("buy" not in answer or safe_to_buy(view, d, answer["buy"])):
+        if answer is not None and ("buy" not in answer or not endgame
+                                   or safe_to_buy(view, d, answer["buy"])):
             return answer
     best, best_worth = None, 0.0
     for pile in plan.kingdom:
-        if d.can_buy(pile) and safe_to_buy(view, d, pile):
+        if d.can_buy(pile) and (not endgame or safe_to_buy(view, d, pile)):
             w = worth(plan, view_top(view, pile))
             if w > best_worth:
                 best, best_worth = pile, w
