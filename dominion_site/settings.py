@@ -169,9 +169,11 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 gives every socket a 5 s read timeout, as long as the layer's blocking
-            # BZPOPMIN: each idle consumer then died every few seconds and its socket
-            # reconnected (channels_redis#422). Longer than the pop, still finite.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]},
+            # BZPOPMIN: each idle consumer then died every few seconds and its page
+            # reconnected (channels_redis#422). With any finite timeout a consumer's cancelled
+            # receive was left running, so a server shutting down waited for ever: none, as
+            # with redis-py 7 (the pop itself returns every 5 s while Redis is up).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
     }
 else:
