@@ -6,12 +6,14 @@ what that seat may see; the snapshot and the seed never leave this module and se
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 
 import engine
@@ -226,6 +228,18 @@ def game_view(game: Game, position: int | None) -> dict[str, Any] | None:
     if not game.snapshot:
         return None
     return engine.loads(game.snapshot).view(position)
+
+
+def game_scores(game: Game) -> list[int]:
+    """Every player's victory points now (the optional VP counter), cached per state (a step
+    can be reached twice after an undo, so the key is the snapshot's digest)."""
+    key = f"game-scores:{game.pk}:{hashlib.sha256(game.snapshot.encode()).hexdigest()}"
+    scores = cache.get(key)
+    if scores is None:
+        table = engine.loads(game.snapshot)
+        scores = [table.score(p) for p in range(len(table.players))]
+        cache.set(key, scores, 3600)
+    return scores
 
 
 def decisions_for(game: Game, position: int | None) -> list[dict[str, Any]]:

@@ -41,8 +41,9 @@ def _replay_scores(record: dict) -> list[list[int]]:
     return rows
 
 
-def vp_chart_svg(game: Game, names: list[str]) -> str:
-    """An accessible line chart (title, description, legend) as an SVG string."""
+def vp_chart_svg(game: Game, names: list[str], marker: float | None = None) -> str:
+    """An accessible line chart (title, description, legend) as an SVG string; `marker` (in
+    rounds) draws a vertical line where the replay viewer stands."""
     rows = vp_by_turn(game)
     n = len(names)
     top = max(max(max(r) for r in rows), 1)
@@ -62,6 +63,11 @@ def vp_chart_svg(game: Game, names: list[str]) -> str:
         f'<desc id="vp-desc">{escape(f"{len(rows) - 1} turns in all. Final: {finals}.")}</desc>',
     ]
     parts += _grid(top, low, span_x, xy)
+    if marker is not None:
+        x = float(xy(min(marker, span_x), low).split(",")[0])
+        parts.append(f'<line class="marker" x1="{x:.1f}" y1="{PAD_T}" x2="{x:.1f}" '
+                     f'y2="{H - PAD_B}" stroke="#1f4fa3" stroke-width="2" '
+                     'stroke-dasharray="5 3"/>')
     for p in range(n):
         colour = COLOURS[p % len(COLOURS)]
         points = " ".join(xy(i / n, row[p]) for i, row in enumerate(rows))
