@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -90,12 +91,22 @@ def shelters_choice(setup: dict) -> str:
     return "auto" if rule == "auto" else "always" if rule else "never"
 
 
-def kingdom_problems(cards: Sequence[str]) -> list[str]:
-    """Why `cards` is not a valid kingdom, naming each bad card; empty when it is valid."""
+def cards_waiting() -> set[str]:
+    """Real kingdom cards the engine does not play yet: those of the rulebooks' recommended
+    kingdoms and the cards it dropped. A kingdom may name them, and waits for them."""
+    printed = {name for kingdom in engine_kingdoms.RECOMMENDED for name in kingdom.cards}
+    dropped = set(Card.objects.filter(implemented=False, is_kingdom=True)
+                  .values_list("name", flat=True))
+    return (printed | dropped) - implemented_kingdom_names()
+
+
+def kingdom_problems(cards: Sequence[str], waiting: Iterable[str] = ()) -> list[str]:
+    """Why `cards` is not a valid kingdom, naming each bad card; empty when it is valid.
+    Cards in `waiting` are accepted though not implemented (a kingdom saved for later)."""
     problems = []
     if len(cards) != 10:
         problems.append(f"a kingdom has exactly 10 cards, not {len(cards)}")
-    known = implemented_kingdom_names()
+    known = implemented_kingdom_names() | set(waiting)
     seen: set[str] = set()
     for name in map(canonical, cards):
         if name in seen:
@@ -152,6 +163,29 @@ def kingdoms_recommended_by_set() -> list[tuple[str, list[Kingdom]]]:
     for kingdom in Kingdom.objects.filter(recommended=True, playable=True).order_by("name"):
         groups.setdefault(kingdom.set_label, []).append(kingdom)
     return sorted(groups.items())
+
+
+_PLUS_BUY = re.compile(r"\+\d*\s*Buy\b")
+
+
+def kingdom_picker() -> list[dict[str, Any]]:
+    """Playable recommended kingdoms with what the picker shows and filters on: the 10 cards
+    (by cost), the sets, whether one is an Attack and whether one gives +Buy."""
+    kingdoms = list(Kingdom.objects.filter(recommended=True, playable=True).order_by("name"))
+    names = {name for k in kingdoms for name in k.cards}
+    cards = {c.name: c for c in Card.objects.filter(name__in=names).select_related("card_set")}
+    out = []
+    for kingdom in kingdoms:
+        rows = sorted((cards[n] for n in kingdom.cards if n in cards),
+                      key=lambda c: (c.cost, c.name))
+        out.append({
+            "pk": kingdom.pk, "name": kingdom.name, "set_label": kingdom.set_label,
+            "sets": sorted({c.card_set.slug for c in rows} | set(kingdom.sets)),
+            "cards": rows,
+            "attack": any("Attack" in c.types for c in rows),
+            "plus_buy": any(_PLUS_BUY.search(c.text or c.text_first_edition) for c in rows),
+        })
+    return out
 
 
 def card_sets() -> QuerySet[CardSet]:

@@ -122,9 +122,9 @@ def game_start(request: HttpRequest, pk: int) -> HttpResponse:
         services.game_start(game=game, user=request.user)
     except GameError as exc:
         messages.error(request, exc.detail)
-    else:
-        messages.success(request, "The game has started.")
-    return redirect("games:detail", pk=game.pk)
+        return redirect("games:detail", pk=game.pk)
+    messages.success(request, "The game has started.")
+    return redirect("games:play", pk=game.pk)
 
 
 @login_required

@@ -97,7 +97,9 @@ def _card(name: str, edition_of: Any, **extra: Any) -> dict[str, Any]:
             "text": c.text_for(edition_of(name)),
             "tip": f"card-{extra['id']}" if "id" in extra else f"pile-{slugify(name)}",
             "value": c.coins if "Treasure" in types and c.coins > 0 else None,
-            "classes": " ".join(f"type-{t.lower()}" for t in types), **extra}
+            "classes": " ".join(f"type-{t.lower()}" for t in types),
+            "plain": c.coins > 0 and c.text_for(edition_of(name)).strip() == f"${c.coins}",
+            **extra}
 
 
 def _pile(pile: dict, edition_of: Any, picks: dict | None = None) -> dict[str, Any]:

@@ -115,8 +115,10 @@
   function labelConfirm(form) {
     const button = form && form.querySelector("button.confirm[data-verb]");
     if (!button) return;
-    const n = chosen(form);
-    button.textContent = button.dataset.verb + " " + (n === 0 ? "nothing" : n + " card" + (n === 1 ? "" : "s"));
+    const n = chosen(form), min = Number(button.dataset.min);
+    const cards = (k) => k + " card" + (k === 1 ? "" : "s");
+    if (n === 0 && min > 0) button.textContent = "Choose " + cards(min) + " to " + button.dataset.verb.toLowerCase();
+    else button.textContent = button.dataset.verb + " " + (n === 0 ? "nothing" : cards(n));
   }
   function labelAll() { root.querySelectorAll("form.decision").forEach(labelConfirm); }
   document.addEventListener("change", (event) => {
