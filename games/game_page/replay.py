@@ -44,12 +44,18 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     finished = game.status == GameStatus.FINISHED
     seat = selectors.seat_of(game, request.user)
     mine = seat.position if seat else None
-    position = _int(request.GET.get("seat"), mine, 0, game.player_count - 1) if finished \
-        else mine
     turns = turn_starts(game, record)
     table = _replayed(record, step)
-    context = replay_context(game, table, position, finished)
-    context.update(_navigation(turns, step, total, position if finished else None))
+    # A finished game is seen by any seat: the one asked for, else mine, else whoever plays.
+    position = _int(request.GET.get("seat"), mine, 0, game.player_count - 1) if finished \
+        else mine
+    if finished and position is None:
+        position = table.active
+    context = replay_context(game, table, position, finished, viewer=mine)
+    if position is not None and position != mine:
+        context["hand_title"] = f"{context['names'][position]}’s hand"
+    asked = _int(request.GET.get("seat"), None, 0, game.player_count - 1)
+    context.update(_navigation(turns, step, total, asked if finished else None))
     context["chart"] = _chart(game, context["names"], turns, context["turn_index"], finished)
     context["share_url"] = request.build_absolute_uri(context["here"])
     return render(request, "games/replay.html", context)
@@ -93,10 +99,11 @@ def _turn_entry(table: engine.Game, step: int) -> dict:
             "own": table.players[player].turns, "name": table.players[player].name}
 
 
-def replay_context(game: Game, table: engine.Game, position: int | None,
-                   finished: bool) -> dict[str, Any]:
+def replay_context(game: Game, table: engine.Game, position: int | None, finished: bool,
+                   viewer: int | None = None) -> dict[str, Any]:
     """The table at that step for `position`; a finished game shows every hand and the log
-    as it reads at the end of the game (nothing hidden), cut at this step."""
+    as it reads at the end of the game (nothing hidden), cut at this step. The log says "You"
+    for the `viewer`'s own seat only."""
     view = table.view(position)
     names = [p["name"] for p in view["players"]]
     edition = _editions(view["options"])
@@ -122,7 +129,7 @@ def replay_context(game: Game, table: engine.Game, position: int | None,
         "waiting": [names[s] for s in view["waiting_for"]] if not view["over"] else [],
         "pending": [d for d in view["pending"] if d["seat"] == position],
         "trash": _counted(view["trash"]),
-        "log": _newest_turn_first(log_lines(log, names, position)),
+        "log": _newest_turn_first(log_lines(log, names, viewer)),
     }
 
 
@@ -138,12 +145,12 @@ def _navigation(turns: list[dict], step: int, total: int, seat: int | None) -> d
     return {
         "step": step, "total": total, "turns": turns, "turn_index": index,
         "here": link(step), "seat_param": seat,
-        "nav": [("first", "⏮ Start", link(0), step > 0),
+        "nav": [("first", "« Start", link(0), step > 0),
                 ("prev-turn", "◀ Turn", link(prev_turn), step > 0),
                 ("prev", "‹ Step", link(step - 1), step > 0),
                 ("next", "Step ›", link(step + 1), step < total),
                 ("next-turn", "Turn ▶", link(next_turn), step < total),
-                ("last", "End ⏭", link(total), step < total)],
+                ("last", "End »", link(total), step < total)],
     }
 
 
