@@ -56,7 +56,7 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
         context["hand_title"] = f"{context['names'][position]}’s hand"
     asked = _int(request.GET.get("seat"), None, 0, game.player_count - 1)
     context.update(_navigation(turns, step, total, asked if finished else None))
-    context["chart"] = _chart(game, context["names"], turns, context["turn_index"], finished)
+    context["chart"] = _chart(game, context["names"], context["turn_index"], finished, mine)
     context["share_url"] = request.build_absolute_uri(context["here"])
     return render(request, "games/replay.html", context)
 
@@ -154,9 +154,11 @@ def _navigation(turns: list[dict], step: int, total: int, seat: int | None) -> d
     }
 
 
-def _chart(game: Game, names: list[str], turns: list[dict], index: int,
-           finished: bool) -> str | None:
-    """The VP chart under the table: a finished game, or a running one with the VP counter."""
-    if not (finished or game.vp_counter):
+def _chart(game: Game, names: list[str], index: int, finished: bool,
+           mine: int | None) -> str | None:
+    """The VP chart under the table, up to now: every player's line in a finished game or
+    with the VP counter on; otherwise a player sees only their own line, a spectator none."""
+    seats = None if finished or game.vp_counter else ([mine] if mine is not None else [])
+    if seats == []:
         return None
-    return chart.vp_chart_svg(game, names, marker=index / max(len(names), 1))
+    return chart.vp_chart_svg(game, names, marker=index / max(len(names), 1), seats=seats)

@@ -72,4 +72,12 @@ def test_a_running_game_replays_only_my_seat_up_to_now(catalog, make_user, new_p
                  if ln.startswith("bob drew")]
     assert all("(" not in line for line in bob_draws)  # bob's cards never named to alice
     assert step < game.step and view_then["seat"] == 0
+    chart = page.locator("svg.vp-chart")  # my own VP only: the game has no VP counter
+    expect(chart).to_contain_text("alice (")
+    expect(chart).not_to_contain_text("bob (")
+    share = page.locator(".share input").input_value()
+    assert share.endswith(f"/games/{game.pk}/replay/?step={step}")
+    again = new_page(alice)
+    again.goto(share)  # the link opens the same moment
+    assert _step(again) == step
     assert serious_violations(page) == []

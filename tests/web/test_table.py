@@ -192,10 +192,28 @@ def test_a_running_game_replays_only_what_my_seat_saw(client, running_game, play
     shown = sorted(c["id"] for group in ctx["hand"] for c in group["copies"])
     assert shown == sorted(c["id"] for c in table_now["hand"])  # my hand, as it is now
     assert all("hand_cards" not in p for p in ctx["players"])
-    assert ctx["chart"] is None  # no VP counter in this game
+    # No VP counter in this game: the chart under the table has my own line only, up to now.
+    assert f'{ctx["names"][0]} (' in ctx["chart"] and f'{ctx["names"][1]} (' not in ctx["chart"]
+    assert "Now: " in ctx["chart"] and 'class="marker"' in ctx["chart"]
     for line in ctx["log"]:  # bob's draws are never named to alice
         assert not re.match(r"bob drew .*\(", line["text"])
     assert game.seed not in response.content.decode()
+
+
+def test_a_running_game_with_the_vp_counter_charts_everyone_and_spectators_nothing_else(
+        client, catalog, alice, bob, make_user):
+    game = services.game_create(creator=alice, seats=["me", "open"], vp_counter=True,
+                                kingdom=["Cellar", "Market", "Merchant", "Militia", "Mine",
+                                         "Moat", "Remodel", "Smithy", "Village", "Workshop"])
+    services.seat_join(game=game, user=bob)
+    game = services.game_start(game=game, user=alice)
+    client.force_login(alice)
+    chart = client.get(reverse("games:replay", args=[game.pk])).context["chart"]
+    assert "alice (3 VP)" in chart and "bob (3 VP)" in chart
+    game.vp_counter = False
+    game.save(update_fields=["vp_counter"])
+    client.force_login(make_user("carol"))  # a spectator of a game without the counter
+    assert client.get(reverse("games:replay", args=[game.pk])).context["chart"] is None
 
 
 def test_a_stranger_cannot_replay_a_private_game(client, catalog, alice, make_user):
