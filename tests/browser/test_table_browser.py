@@ -15,7 +15,12 @@ from games import selectors, services
 from games.models import Game, Kingdom
 from tests.browser.actions import STRIP, card_control
 from tests.browser.conftest import start_game
-from tests.browser.table_helpers import SCREENSHOTS, advance, serious_violations
+from tests.browser.table_helpers import (
+    SCREENSHOTS,
+    advance,
+    play_to_end,
+    serious_violations,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -282,3 +287,43 @@ def test_a_normal_turn_takes_three_clicks(catalog, make_user, new_page):
     log = selectors.game_view(game, 0)["log"]
     assert any(e["type"] == "buy" and e["seat"] == 0 for e in log[-30:])
     assert me["turns"] == turns + 1 or selectors.game_view(game, 0)["turn"]["player"] == 1
+
+
+def test_the_main_pages_have_no_serious_accessibility_violation(catalog, make_user, new_page,
+                                                                live_asgi, browser):
+    """axe-core over the pages a player goes through, signed in and out, desktop and phone."""
+    alice, bob = make_user("alice"), make_user("bob")
+    waiting = services.game_create(creator=alice, seats=["me", "open"],
+                                   kingdom=["Cellar", "Market", "Merchant", "Militia", "Mine",
+                                            "Moat", "Remodel", "Smithy", "Village", "Workshop"])
+    finished = play_to_end(start_game(alice, ["me", "bmu"]))
+    pages = ["/", "/games/new/", "/games/mine/", f"/games/{waiting.pk}/",
+             f"/games/{finished.pk}/play/", f"/games/{finished.pk}/replay/", "/leaderboard/",
+             "/players/alice/", "/profile/", "/profile/api-tokens/", "/play/notifications/",
+             "/play/settings/", "/social/settings/"]
+    found = {}
+    for viewport in ({"width": 1280, "height": 900}, PHONE):
+        page = new_page(alice, viewport=viewport)
+        for url in pages:
+            assert page.goto(url).ok, url
+            found[(url, viewport["width"])] = serious_violations(page)
+    stranger = browser.new_context(base_url=live_asgi.url).new_page()
+    for url in ("/", "/accounts/login/", "/accounts/signup/", f"/games/{waiting.pk}/"):
+        assert stranger.goto(url).ok, url
+        found[(url, "signed out")] = serious_violations(stranger)
+    stranger.context.close()
+    assert {k: v for k, v in found.items() if v} == {}
+    keyboard = new_page(bob)
+    keyboard.goto(f"/games/{waiting.pk}/")
+    reached = []
+    for _ in range(40):  # every control reached by Tab shows where the focus is
+        keyboard.keyboard.press("Tab")
+        focus = keyboard.evaluate("""() => { const e = document.activeElement;
+            const s = getComputedStyle(e);
+            return [e.tagName, e.textContent.trim().slice(0, 30), s.outlineStyle, s.boxShadow];
+        }""")
+        if focus[0] == "BODY":
+            break
+        reached.append(focus[1])
+        assert focus[2] != "none" or focus[3] != "none", focus
+    assert "Join this game" in reached, reached  # the main control is reached by keyboard
