@@ -64,6 +64,8 @@ class CardDef:
     # it returns True when its owner is now unaffected by the Attack.
     reaction: Effect | None = None
     reaction_ready: Callable[..., bool] | None = None
+    # Revealing a second copy against the same Attack adds nothing (Moat): not offered again.
+    reaction_once: bool = False
     # A split pile (Knights, Ruins) names its member cards; the pile itself is not a card.
     members: tuple[str, ...] = ()
     # Non-kingdom piles this card brings into the game (Spoils, Madman, Ruins...).

@@ -411,9 +411,11 @@ class VerbsMixin:
         (the Gate), and so do any further choices.
         """
         used: set[int] = set()
+        once: set[str] = set()  # a second Moat is not offered: it would add nothing
         blocked = False
         while True:
-            ready = [c for c in self.players[v].hand if c not in used and self._ready(v, c)]
+            ready = [c for c in self.players[v].hand
+                     if c not in used and self.names[c] not in once and self._ready(v, c)]
             if not ready:
                 break
             chosen = yield Reveal(v, ready, 0, 1, f"React to {self.names[attack_cid]}?",
@@ -424,6 +426,8 @@ class VerbsMixin:
                 yield from gate.wait(v)
             c = chosen[0]
             used.add(c)
+            if CARDS[self.names[c]].reaction_once:
+                once.add(self.names[c])
             if c not in self.players[v].hand:  # it left the hand meanwhile: Lose Track
                 continue
             self.reveal(v, [c], "reaction")

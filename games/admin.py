@@ -82,35 +82,47 @@ class CardAdmin(admin.ModelAdmin):
 
 
 class KingdomAdminForm(forms.ModelForm):
-    """Edit the 10 cards as text, one per line (or comma-separated), validated by name."""
+    """Edit the 10 cards as text, one per line (or comma-separated), validated by name.
+
+    A card of the rulebooks that the engine does not play yet (Crossroads) is accepted: the
+    kingdom is saved, annotated and kept unplayable until the card exists, with a warning.
+    """
 
     card_names = forms.CharField(
         label="Cards", widget=forms.Textarea(attrs={"rows": 10}),
-        help_text="Exactly 10 distinct implemented kingdom cards, one per line.",
+        help_text="Exactly 10 distinct kingdom cards, one per line. Cards not implemented "
+                  "yet are allowed: the kingdom then waits for them (not offered to players).",
     )
 
     class Meta:
         model = Kingdom
-        fields = ["name", "card_names", "sets", "options", "edition", "source", "recommended"]
+        fields = ["name", "card_names", "sets", "options", "edition", "source", "recommended",
+                  "note"]
+        labels = {"recommended": "Listed as recommended"}
+        help_texts = {"recommended": "Offered in the create-game picker (once playable). "
+                                     "Untick to unlist it."}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["sets"].required = False
         self.fields["card_names"].initial = "\n".join(self.instance.cards or [])
+        self.missing: list[str] = []
 
     def clean_card_names(self) -> list[str]:
         raw = self.cleaned_data["card_names"].replace(",", "\n")
         names = [canonical(line.strip()) for line in raw.splitlines() if line.strip()]
-        problems = selectors.kingdom_problems(names)
+        waiting = selectors.cards_waiting()
+        problems = selectors.kingdom_problems(names, waiting=waiting)
         if problems:
             raise forms.ValidationError(problems)
+        self.missing = [name for name in names if name in waiting]
         return names
 
     def save(self, commit: bool = True) -> Kingdom:
         kingdom = super().save(commit=False)
         kingdom.cards = self.cleaned_data["card_names"]
-        kingdom.missing_cards = []
-        kingdom.playable = True
+        kingdom.missing_cards = self.missing
+        kingdom.playable = not self.missing
         if not kingdom.sets:
             kingdom.sets = sorted({c.card_set.slug for c in selectors.cards_named(kingdom.cards)})
         if commit:
@@ -121,10 +133,37 @@ class KingdomAdminForm(forms.ModelForm):
 @admin.register(Kingdom)
 class KingdomAdmin(admin.ModelAdmin):
     form = KingdomAdminForm
-    list_display = ["name", "set_label", "edition", "recommended", "playable", "source"]
+    list_display = ["name", "set_label", "edition", "recommended", "playable", "waiting_for",
+                    "source"]
     list_filter = ["recommended", "playable", "edition"]
-    search_fields = ["name"]
+    search_fields = ["name", "note"]
     readonly_fields = ["playable", "missing_cards"]
+    actions = ["unlist"]
+
+    @admin.display(description="waiting for")
+    def waiting_for(self, kingdom: Kingdom) -> str:
+        return ", ".join(kingdom.missing_cards) or "—"
+
+    def save_model(self, request, obj: Kingdom, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if obj.missing_cards:
+            self.message_user(
+                request, f"Warning: “{obj.name}” is saved but not playable: "
+                f"{', '.join(obj.missing_cards)} {'is' if len(obj.missing_cards) == 1 else 'are'}"
+                " not implemented yet, so players are not offered this kingdom until "
+                f"{'it is' if len(obj.missing_cards) == 1 else 'they are'}.", messages.WARNING)
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="",
+                           obj=None):
+        if obj is not None and obj.missing_cards and request.method == "GET":
+            self.message_user(request, "Warning: this kingdom waits for cards that are not "
+                              f"implemented yet ({', '.join(obj.missing_cards)}). You can "
+                              "still edit, annotate, unlist and save it.", messages.WARNING)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    @admin.action(description="Unlist the selected kingdoms (not recommended)")
+    def unlist(self, request, queryset) -> None:
+        queryset.update(recommended=False)
 
 
 class SeatInline(admin.TabularInline):

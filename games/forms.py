@@ -61,6 +61,10 @@ class GameCreateForm(forms.Form):
     time_limit_days = forms.TypedChoiceField(
         choices=TIME_LIMIT_CHOICES, coerce=int, initial=3, label="Time per move"
     )
+    vp_counter = forms.BooleanField(
+        required=False, initial=False, label="VP counter",
+        help_text="Show every player's victory points during the game.",
+    )
     listed = forms.BooleanField(
         required=False, initial=True, label="List in the lobby",
         help_text="Unticked, the game is private: only people with its invite link can join.",
@@ -95,12 +99,28 @@ class GameCreateForm(forms.Form):
             raise forms.ValidationError("Choose between 2 and 6 seats.")
         if data["seats"].count("me") > 1:
             raise forms.ValidationError("You can take only one seat.")
-        mode = data.get("kingdom_mode")
+        mode = self._mode(data)
+        data["kingdom_mode"] = mode
         chooser = {"random": self._random, "recommended": self._recommended,
                    "custom": self._custom}.get(mode)
         if chooser is not None:
             chooser(data)
         return data
+
+    def _mode(self, data: dict[str, Any]) -> str | None:
+        """Choosing a recommended kingdom (or ticking cards) selects that way of choosing,
+        unless the player explicitly picked a mode afterwards (the page's script says so)."""
+        mode = data.get("kingdom_mode")
+        if mode == "random" and not self.data.get("kingdom_mode_explicit"):
+            if data.get("recommended"):
+                return "recommended"
+            if data.get("custom_cards"):
+                return "custom"
+        return mode
+
+    def picker(self) -> list[dict[str, Any]]:
+        chosen = str(self["recommended"].value() or "")
+        return [{**k, "checked": str(k["pk"]) == chosen} for k in selectors.kingdom_picker()]
 
     def _random(self, data: dict[str, Any]) -> None:
         try:
@@ -138,6 +158,7 @@ class GameCreateForm(forms.Form):
             "shelters": data.get("shelters") or "auto",
             "time_limit_days": data["time_limit_days"],
             "listed": data.get("listed", False),
+            "vp_counter": data.get("vp_counter", False),
         }
 
 

@@ -72,6 +72,9 @@ class Kingdom(models.Model):
     recommended = models.BooleanField(default=False)
     playable = models.BooleanField(default=True)
     missing_cards = models.JSONField(default=list, blank=True)
+    note = models.TextField(
+        blank=True, help_text="Staff notes, e.g. which cards a kingdom is waiting for."
+    )
 
     class Meta:
         ordering = ["name"]
@@ -118,6 +121,9 @@ class Game(models.Model):
     kingdom = models.ForeignKey(Kingdom, on_delete=models.SET_NULL, null=True, blank=True)
     seed = models.CharField(max_length=128, default=new_seed, editable=False)
     listed = models.BooleanField(default=True, help_text="Shown in the lobby.")
+    vp_counter = models.BooleanField(
+        default=False, help_text="Show every player's victory points during the game."
+    )
     invite_token = models.CharField(max_length=40, unique=True, default=new_invite_token)
     time_limit_days = models.PositiveSmallIntegerField(choices=TIME_LIMIT_CHOICES, default=3)
     step = models.PositiveIntegerField(default=0, help_text="Answers applied so far.")

@@ -6,12 +6,15 @@ what that seat may see; the snapshot and the seed never leave this module and se
 
 from __future__ import annotations
 
+import hashlib
 import random
+import re
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 
 import engine
@@ -85,12 +88,22 @@ def shelters_choice(setup: dict) -> str:
     return "auto" if rule == "auto" else "always" if rule else "never"
 
 
-def kingdom_problems(cards: Sequence[str]) -> list[str]:
-    """Why `cards` is not a valid kingdom, naming each bad card; empty when it is valid."""
+def cards_waiting() -> set[str]:
+    """Real kingdom cards the engine does not play yet: those of the rulebooks' recommended
+    kingdoms and the cards it dropped. A kingdom may name them, and waits for them."""
+    printed = {name for kingdom in engine_kingdoms.RECOMMENDED for name in kingdom.cards}
+    dropped = set(Card.objects.filter(implemented=False, is_kingdom=True)
+                  .values_list("name", flat=True))
+    return (printed | dropped) - implemented_kingdom_names()
+
+
+def kingdom_problems(cards: Sequence[str], waiting: Iterable[str] = ()) -> list[str]:
+    """Why `cards` is not a valid kingdom, naming each bad card; empty when it is valid.
+    Cards in `waiting` are accepted though not implemented (a kingdom saved for later)."""
     problems = []
     if len(cards) != 10:
         problems.append(f"a kingdom has exactly 10 cards, not {len(cards)}")
-    known = implemented_kingdom_names()
+    known = implemented_kingdom_names() | set(waiting)
     seen: set[str] = set()
     for name in map(canonical, cards):
         if name in seen:
@@ -147,6 +160,29 @@ def kingdoms_recommended_by_set() -> list[tuple[str, list[Kingdom]]]:
     for kingdom in Kingdom.objects.filter(recommended=True, playable=True).order_by("name"):
         groups.setdefault(kingdom.set_label, []).append(kingdom)
     return sorted(groups.items())
+
+
+_PLUS_BUY = re.compile(r"\+\d*\s*Buy\b")
+
+
+def kingdom_picker() -> list[dict[str, Any]]:
+    """Playable recommended kingdoms with what the picker shows and filters on: the 10 cards
+    (by cost), the sets, whether one is an Attack and whether one gives +Buy."""
+    kingdoms = list(Kingdom.objects.filter(recommended=True, playable=True).order_by("name"))
+    names = {name for k in kingdoms for name in k.cards}
+    cards = {c.name: c for c in Card.objects.filter(name__in=names).select_related("card_set")}
+    out = []
+    for kingdom in kingdoms:
+        rows = sorted((cards[n] for n in kingdom.cards if n in cards),
+                      key=lambda c: (c.cost, c.name))
+        out.append({
+            "pk": kingdom.pk, "name": kingdom.name, "set_label": kingdom.set_label,
+            "sets": sorted({c.card_set.slug for c in rows} | set(kingdom.sets)),
+            "cards": rows,
+            "attack": any("Attack" in c.types for c in rows),
+            "plus_buy": any(_PLUS_BUY.search(c.text or c.text_first_edition) for c in rows),
+        })
+    return out
 
 
 def card_sets() -> QuerySet[CardSet]:
@@ -223,6 +259,18 @@ def game_view(game: Game, position: int | None) -> dict[str, Any] | None:
     if not game.snapshot:
         return None
     return engine.loads(game.snapshot).view(position)
+
+
+def game_scores(game: Game) -> list[int]:
+    """Every player's victory points now (the optional VP counter), cached per state (a step
+    can be reached twice after an undo, so the key is the snapshot's digest)."""
+    key = f"game-scores:{game.pk}:{hashlib.sha256(game.snapshot.encode()).hexdigest()}"
+    scores = cache.get(key)
+    if scores is None:
+        table = engine.loads(game.snapshot)
+        scores = [table.score(p) for p in range(len(table.players))]
+        cache.set(key, scores, 3600)
+    return scores
 
 
 def decisions_for(game: Game, position: int | None) -> list[dict[str, Any]]:

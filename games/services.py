@@ -90,6 +90,7 @@ def game_create(
     listed: bool = True,
     kingdom_ref: Kingdom | None = None,
     turn_order: dict[str, int] | None = None,
+    vp_counter: bool = False,
 ) -> Game:
     """Create an open game. `seats` holds one entry per player: "me", "open", a bot strategy,
     or "bot" for the default bot.
@@ -119,7 +120,7 @@ def game_create(
     with transaction.atomic():
         game = Game.objects.create(
             creator=creator, setup=setup, kingdom=kingdom_ref, listed=listed,
-            time_limit_days=time_limit_days,
+            time_limit_days=time_limit_days, vp_counter=vp_counter,
         )
         Seat.objects.bulk_create(
             [_new_seat(game, position, spec, creator) for position, spec in enumerate(seats)]

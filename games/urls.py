@@ -1,12 +1,15 @@
 from django.urls import path
 
 from games import views
+from games.game_page import replay as replay_views
 from games.game_page.urls import urlpatterns as game_page_urls
 
 app_name = "games"
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("favicon.ico", views.favicon),
+    path("games/<int:pk>/replay/", replay_views.game_replay, name="replay"),
     path("games/new/", views.game_new, name="new"),
     path("games/mine/", views.my_games, name="my_games"),
     path("games/<int:pk>/", views.game_detail, name="detail"),

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -13,6 +14,11 @@ from games import selectors, services
 from games.exceptions import GameError
 from games.forms import GameCreateForm, ProfileForm
 from games.models import Game, GameStatus
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page links; send them to the icon."""
+    return redirect(static("img/favicon.svg"), permanent=True)
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -116,9 +122,9 @@ def game_start(request: HttpRequest, pk: int) -> HttpResponse:
         services.game_start(game=game, user=request.user)
     except GameError as exc:
         messages.error(request, exc.detail)
-    else:
-        messages.success(request, "The game has started.")
-    return redirect("games:detail", pk=game.pk)
+        return redirect("games:detail", pk=game.pk)
+    messages.success(request, "The game has started.")
+    return redirect("games:play", pk=game.pk)
 
 
 @login_required

@@ -80,7 +80,7 @@ def _moat_reaction(g, v, c, attacker):
     yield  # pragma: no cover - makes this a generator
 
 
-kingdom("Moat", 2, ACTION | REACTION, plus_cards=2, reaction=_moat_reaction,
+kingdom("Moat", 2, ACTION | REACTION, plus_cards=2, reaction=_moat_reaction, reaction_once=True,
         text="+2 Cards. When another player plays an Attack card, you may first reveal this "
              "from your hand, to be unaffected by it.")
 

@@ -106,6 +106,8 @@ class GameSerializer(serializers.Serializer):
     players = serializers.IntegerField()
     listed = serializers.BooleanField()
     time_limit_days = serializers.IntegerField()
+    vp_counter = serializers.BooleanField(
+        help_text="Every player's victory points are shown during the game (a table option).")
     creator = serializers.CharField(allow_null=True)
     seats = SeatSerializer(many=True)
     my_seat = serializers.IntegerField(allow_null=True)
@@ -129,6 +131,7 @@ class GameSerializer(serializers.Serializer):
             "kingdom": game.kingdom_cards, "edition": game.setup.get("edition", 2),
             "shelters": selectors.shelters_choice(game.setup), "players": game.player_count,
             "listed": game.listed, "time_limit_days": game.time_limit_days,
+            "vp_counter": game.vp_counter,
             "creator": game.creator.username if game.creator else None,
             "seats": SeatSerializer(seats, many=True, context=self.context).data,
             "my_seat": mine.position if mine else None,
@@ -186,6 +189,8 @@ class GameCreateSerializer(serializers.Serializer):
     shelters = SheltersField(default="auto")
     time_limit_days = serializers.ChoiceField(choices=TIME_LIMIT_CHOICES, default=3)
     listed = serializers.BooleanField(default=True)
+    vp_counter = serializers.BooleanField(
+        default=False, help_text="Show every player's victory points during the game.")
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         if "kingdom" in data and "kingdom_id" in data:

@@ -12,7 +12,7 @@ from django.utils.html import escape
 
 import engine
 from games import selectors
-from games.models import Game
+from games.models import Game, GameStatus
 
 COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#148f77"]
 W, H, PAD_L, PAD_R, PAD_T, PAD_B = 720, 270, 40, 170, 14, 34
@@ -41,12 +41,17 @@ def _replay_scores(record: dict) -> list[list[int]]:
     return rows
 
 
-def vp_chart_svg(game: Game, names: list[str]) -> str:
-    """An accessible line chart (title, description, legend) as an SVG string."""
+def vp_chart_svg(game: Game, names: list[str], marker: float | None = None,
+                 seats: list[int] | None = None) -> str:
+    """An accessible line chart (title, description, legend) as an SVG string; `marker` (in
+    rounds) draws a vertical line where the replay viewer stands; `seats` limits the lines
+    drawn (a running game without the VP counter shows a player only their own score)."""
     rows = vp_by_turn(game)
     n = len(names)
-    top = max(max(max(r) for r in rows), 1)
-    low = min(min(min(r) for r in rows), 0)
+    shown = list(range(n)) if seats is None else seats
+    rows_shown = [[r[p] for p in shown] for r in rows]
+    top = max(max(max(r) for r in rows_shown), 1)
+    low = min(min(min(r) for r in rows_shown), 0)
     span_x = max((len(rows) - 1) / n, 1)  # in rounds: x = turns played / players
 
     def xy(i: float, v: int) -> str:
@@ -54,20 +59,26 @@ def vp_chart_svg(game: Game, names: list[str]) -> str:
         y = PAD_T + (H - PAD_T - PAD_B) * (top - v) / (top - low)
         return f"{x:.1f},{y:.1f}"
 
-    finals = ", ".join(f"{names[p]} {rows[-1][p]}" for p in range(n))
+    finals = ", ".join(f"{names[p]} {rows[-1][p]}" for p in shown)
+    last = "Final" if game.status == GameStatus.FINISHED else "Now"
     parts = [
         f'<svg class="vp-chart" viewBox="0 0 {W} {H}" role="img" '
         f'aria-labelledby="vp-title vp-desc" xmlns="http://www.w3.org/2000/svg">',
         '<title id="vp-title">Victory points by turn</title>',
-        f'<desc id="vp-desc">{escape(f"{len(rows) - 1} turns in all. Final: {finals}.")}</desc>',
+        f'<desc id="vp-desc">{escape(f"{len(rows) - 1} turns in all. {last}: {finals}.")}</desc>',
     ]
     parts += _grid(top, low, span_x, xy)
-    for p in range(n):
+    if marker is not None:
+        x = float(xy(min(marker, span_x), low).split(",")[0])
+        parts.append(f'<line class="marker" x1="{x:.1f}" y1="{PAD_T}" x2="{x:.1f}" '
+                     f'y2="{H - PAD_B}" stroke="#1f4fa3" stroke-width="2" '
+                     'stroke-dasharray="5 3"/>')
+    for k, p in enumerate(shown):
         colour = COLOURS[p % len(COLOURS)]
         points = " ".join(xy(i / n, row[p]) for i, row in enumerate(rows))
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
                      f'points="{points}"/>')
-        y = PAD_T + 18 * p + 8
+        y = PAD_T + 18 * k + 8
         parts.append(f'<rect x="{W - PAD_R + 10}" y="{y - 8}" width="12" height="12" '
                      f'fill="{colour}"/><text x="{W - PAD_R + 27}" y="{y + 2}">'
                      f'{escape(names[p][:18])} ({rows[-1][p]} VP)</text>')

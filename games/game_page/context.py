@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import slugify
+
 from engine import CARDS
 from games import selectors
 from games.game_page import chart
@@ -33,9 +35,12 @@ def live_context(game: Game, position: int | None,
     names = [p["name"] for p in view["players"]]
     running = game.status == GameStatus.RUNNING
     clocks = _seat_statuses(game, view["turn"]["player"], seats)
-    decisions = [decision_ui(d) for d in view["pending"] if d["seat"] == position and running]
+    hand_ids = {c["id"] for c in view.get("hand") or ()}
+    decisions = [decision_ui(d, hand_ids) for d in view["pending"]
+                 if d["seat"] == position and running]
     _name_pile_tops(decisions, view)
     edition = _editions(view["options"])
+    _dress_cards(decisions, edition)
     last = _last_move(game, position)
     ctx = {
         "game": game,
@@ -47,10 +52,12 @@ def live_context(game: Game, position: int | None,
         "decisions": decisions,
         "buy": next((d for d in decisions if d["style"] == "buy"), None),
         "supply": _supply(view, decisions, edition),
+        "vp_counter": game.vp_counter,
         "non_supply": [_pile(p, edition) for p in view["non_supply"]],
         "hand": _hand(view.get("hand"), decisions, edition),
+        "hand_size": len(view.get("hand") or ()),
         "looking": [_card(c["name"], edition, id=c["id"]) for c in view.get("looking", [])],
-        "players": _players(view, seats, clocks, position),
+        "players": _players(view, seats, clocks, position, _scores(game, view)),
         "waiting": _waiting(view, seats, game, clocks, position),
         "log": _newest_turn_first(log_lines(view["log"], names, position))[:LOG_LINES_SHOWN],
         "since": _since(game, view, names, position, last),
@@ -88,7 +95,11 @@ def _card(name: str, edition_of: Any, **extra: Any) -> dict[str, Any]:
     types = list(c.types)
     return {"name": name, "types": types, "type_line": " – ".join(types), "cost": c.cost,
             "text": c.text_for(edition_of(name)),
-            "classes": " ".join(f"type-{t.lower()}" for t in types), **extra}
+            "tip": f"card-{extra['id']}" if "id" in extra else f"pile-{slugify(name)}",
+            "value": c.coins if "Treasure" in types and c.coins > 0 else None,
+            "classes": " ".join(f"type-{t.lower()}" for t in types),
+            "plain": c.coins > 0 and c.text_for(edition_of(name)).strip() == f"${c.coins}",
+            **extra}
 
 
 def _pile(pile: dict, edition_of: Any, picks: dict | None = None) -> dict[str, Any]:
@@ -96,9 +107,11 @@ def _pile(pile: dict, edition_of: Any, picks: dict | None = None) -> dict[str, A
     if name not in CARDS:  # a split pile shown by its pile name
         return {"name": name, "types": pile["types"], "cost": pile["cost"], "text": "",
                 "count": pile["count"], "pile": pile["pile"], "classes": "", "type_line": ""}
-    card = _card(name, edition_of, count=pile["count"], pile=pile["pile"])
+    card = _card(name, edition_of, count=pile["count"], pile=pile["pile"],
+                 tip=f"pile-{slugify(pile['pile'])}")
     if pile["pile"] != name:  # a mixed pile (Knights, Ruins): only its top card shows
         card["pile_label"] = f"{pile['pile']} pile"
+        card["classes"] += " mixed"
     card["cost"] = pile["cost"]  # the current cost (after reductions)
     card["empty"] = pile["count"] == 0
     card["pick"] = (picks or {}).get(pile["pile"])
@@ -119,22 +132,62 @@ def _supply(view: dict, decisions: list[dict], edition_of: Any) -> dict[str, lis
                   else special if kind.members else basic)  # Ruins: a mixed non-Kingdom pile
         target.append(_pile(pile, edition_of, picks))
     kingdom.sort(key=lambda c: (c["cost"], c["name"]))
-    return {"basic": basic, "kingdom": kingdom, "special": special}
+    treasures = [c for c in basic if "Treasure" in c["types"]]
+    return {"basic": basic, "kingdom": kingdom, "special": special, "treasures": treasures,
+            "victory": [c for c in basic if c not in treasures]}
+
+
+def _dress_cards(decisions: list[dict], edition_of: Any) -> None:
+    """Card choices outside the hand are drawn as cards too (name, types, text)."""
+    for d in decisions:
+        if d.get("cards") and d["style"] != "order":
+            d["cards"] = [_card(c["name"], edition_of, id=c["id"]) for c in d["cards"]]
+
+
+def _hand_controls(decisions: list[dict]) -> dict[int, dict]:
+    """Which hand card answers which decision, and how: a button, or a checkbox to tick."""
+    controls: dict[int, dict] = {}
+    for d in decisions:
+        if d["kind"] == "BuyPhase":
+            for c in d["treasures"]:
+                controls.setdefault(c["id"], {"decision": d["id"], "field": "play",
+                                              "verb": "Play", "check": False})
+        elif d.get("in_hand"):
+            for c in d["cards"]:
+                controls.setdefault(c["id"], {"decision": d["id"], "field": "card",
+                                              "verb": d["verb"],
+                                              "check": d["style"] == "checkboxes"})
+    return controls
 
 
 def _hand(hand: list[dict] | None, decisions: list[dict], edition_of: Any) -> list[dict] | None:
+    """My hand sorted as on the table (Actions, Treasures, Victory...), identical cards grouped
+    into one stack ("3 × Copper") whose copies are still chosen one by one."""
     if hand is None:
         return None
-    playable: dict[int, str] = {}
-    for d in decisions:
-        if d["kind"] == "PlayAction":
-            playable.update({c["id"]: d["id"] for c in d["cards"]})
-        elif d["kind"] == "BuyPhase":
-            playable.update({c["id"]: d["id"] for c in d["treasures"]})
-    cards = [_card(c["name"], edition_of, id=c["id"], decision=playable.get(c["id"]))
-             for c in hand]
-    return sorted(cards, key=lambda c: (min(TYPE_ORDER.get(t, 4) for t in c["types"] or ["?"]),
-                                        c["name"]))
+    controls = _hand_controls(decisions)
+    cards = sorted((_card(c["name"], edition_of, id=c["id"], control=controls.get(c["id"]))
+                    for c in hand),
+                   key=lambda c: (min(TYPE_ORDER.get(t, 4) for t in c["types"] or ["?"]),
+                                  c["name"], c["control"] is None))
+    groups: list[dict] = []
+    for card in cards:
+        if groups and groups[-1]["name"] == card["name"]:
+            groups[-1]["copies"].append(card)
+        else:
+            groups.append({"name": card["name"], "copies": [card]})
+    for group in groups:
+        group["count"] = len(group["copies"])
+        for n, card in enumerate(group["copies"], start=1):
+            card["nth"] = n
+    return groups
+
+
+def _scores(game: Game, view: dict) -> list[int] | None:
+    """Every player's VP during the game, only where the game's VP counter is on."""
+    if view["over"] or not game.vp_counter:
+        return None
+    return selectors.game_scores(game)
 
 
 def _newest_turn_first(lines: list[dict]) -> list[dict]:
@@ -148,8 +201,10 @@ def _newest_turn_first(lines: list[dict]) -> list[dict]:
 
 
 def _turn(view: dict, names: list[str], me: int | None) -> dict[str, Any]:
+    """The turn as players count it: the active player's own turn number (their 14th turn)."""
     t = view["turn"]
-    return {**t, "name": names[t["player"]], "mine": t["player"] == me}
+    return {**t, "name": names[t["player"]], "mine": t["player"] == me,
+            "own": view["players"][t["player"]]["turns"]}
 
 
 def _counted(names: list[str]) -> list[tuple[str, int]]:
@@ -159,11 +214,14 @@ def _counted(names: list[str]) -> list[tuple[str, int]]:
     return sorted(counts.items())
 
 
-def _players(view: dict, seats: list[Seat], clocks: dict[int, dict], me: int | None) -> list:
+def _players(view: dict, seats: list[Seat], clocks: dict[int, dict], me: int | None,
+             scores: list[int] | None = None) -> list:
     by_pos = {s.position: s for s in seats}
     out = []
     for p in view["players"]:
         seat = by_pos.get(p["seat"])
+        if scores is not None:
+            p = {**p, "score": scores[p["seat"]]}
         out.append({**p, "you": p["seat"] == me, "active": p["seat"] == view["turn"]["player"],
                     "bot": bool(seat and seat.is_bot), "in_play_counted": _counted(p["in_play"]),
                     "waiting": p["seat"] in view["waiting_for"],

@@ -95,7 +95,8 @@ def log_lines(log: list[dict], names: list[str], me: int | None) -> list[dict]:
         kind, seat = ev["type"], ev.get("seat")
         who = "You" if seat is not None and seat == me else _name(names, seat)
         if kind == "turn":
-            lines.append({"text": f"Turn {ev['n']}: {who} (turn {ev['turn']})", "turn": True,
+            # The player's own turn number, as players count ("alice's 14th turn").
+            lines.append({"text": f"Turn {ev['turn']}: {who}", "turn": True,
                           "seat": seat})
         elif kind == "start":
             lines.append({"text": "The game began." + _shelters(ev), "turn": True, "seat": None})

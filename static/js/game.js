@@ -49,6 +49,7 @@
       current.dataset.status = fresh.dataset.status;
     }
     root.dataset.step = String(shown().step);
+    labelAll();
     if (replacedFocus) {
       const target = document.getElementById("decision-h") || root.querySelector("[data-part=status]");
       if (target) { target.setAttribute("tabindex", "-1"); target.focus({ preventScroll: true }); }
@@ -82,7 +83,7 @@
     const data = new FormData(form, event.submitter || undefined);
     const done = form.querySelector("button[data-min]");
     if (done && event.submitter === done) {
-      const n = form.querySelectorAll("input[type=checkbox]:checked").length;
+      const n = chosen(form);
       if (n < Number(done.dataset.min) || n > Number(done.dataset.max)) {
         const min = done.dataset.min, max = done.dataset.max;
         showError("Choose " + (min === max ? min : min + " to " + max) + ", not " + n + ".");
@@ -107,10 +108,64 @@
     }
   });
 
+  // Choosing cards by clicking them: the confirm button says what it will do ("Discard 2 cards").
+  function chosen(form) {
+    return Array.from(form.elements).filter((e) => e.type === "checkbox" && e.checked).length;
+  }
+  function labelConfirm(form) {
+    const button = form && form.querySelector("button.confirm[data-verb]");
+    if (!button) return;
+    const n = chosen(form), min = Number(button.dataset.min);
+    const cards = (k) => k + " card" + (k === 1 ? "" : "s");
+    if (n === 0 && min > 0) button.textContent = "Choose " + cards(min) + " to " + button.dataset.verb.toLowerCase();
+    else button.textContent = button.dataset.verb + " " + (n === 0 ? "nothing" : cards(n));
+  }
+  function labelAll() { root.querySelectorAll("form.decision").forEach(labelConfirm); }
+  document.addEventListener("change", (event) => {
+    if (event.target.matches && event.target.matches("input[type=checkbox]")) labelConfirm(event.target.form);
+  });
+  labelAll();
+
+  // A card's full text: hover or focus shows it (CSS); a long press (or right click, or "i" on a
+  // focused card) opens it in a dialog large enough to read on a phone.
+  const dialog = document.getElementById("card-dialog");
+  let pressTimer = null;
+  function showCard(card) {
+    const tip = card && card.querySelector(".card-tip");
+    if (!dialog || !tip) return false;
+    const body = dialog.querySelector(".card-dialog-body");
+    body.className = "card-dialog-body card " + Array.from(card.classList).filter((c) => c.startsWith("type-")).join(" ");
+    body.innerHTML = tip.innerHTML;
+    dialog.showModal();
+    return true;
+  }
+  document.addEventListener("contextmenu", (event) => {
+    const card = event.target.closest && event.target.closest(".card");
+    if (card && showCard(card)) event.preventDefault();
+  });
+  document.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest && event.target.closest(".card");
+    if (!card || event.pointerType !== "touch") return;
+    clearTimeout(pressTimer);
+    // Once the dialog is open the card under the finger is inert, so lifting it buys nothing.
+    pressTimer = setTimeout(() => showCard(card), 550);
+  });
+  ["pointerup", "pointercancel", "pointermove"].forEach((type) => document.addEventListener(type, (event) => {
+    if (type !== "pointermove" || Math.abs(event.movementX) + Math.abs(event.movementY) > 8) clearTimeout(pressTimer);
+  }));
+
   // Keyboard: T plays all Treasures, E ends the turn (when those buttons are on the page).
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const tag = (event.target.tagName || "").toLowerCase();
+    const card = event.target.closest && event.target.closest(".card");
+    if (card && event.key === "i" && showCard(card)) { event.preventDefault(); return; }
+    if (tag === "input" && event.target.type === "checkbox" && event.key === "Enter") {
+      event.preventDefault();  // Enter on a chosen card confirms the choice
+      const confirm = event.target.form && event.target.form.querySelector("button.confirm");
+      if (confirm) confirm.click();
+      return;
+    }
     if (tag === "input" || tag === "select" || tag === "textarea") return;
     const button = root.querySelector('button[data-key="' + event.key.toLowerCase() + '"]');
     if (button) { event.preventDefault(); button.click(); }

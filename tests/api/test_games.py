@@ -27,11 +27,13 @@ def test_create_against_a_bot_with_a_random_kingdom(catalog, as_alice):
 def test_create_with_every_lobby_option(catalog, as_alice, base_kingdom):
     response = as_alice.post("/api/v1/games/", {
         "seats": ["open", "me", "smithy"], "kingdom": base_kingdom, "edition": 1,
-        "shelters": False, "time_limit_days": 7, "listed": False}, format="json")
+        "shelters": False, "time_limit_days": 7, "listed": False, "vp_counter": True},
+        format="json")
     assert response.status_code == 201, response.json()
     game = Game.objects.get(pk=response.json()["id"])
     assert game.setup["edition"] == 1 and game.setup["shelters"] is False
     assert game.time_limit_days == 7 and not game.listed
+    assert game.vp_counter and response.json()["vp_counter"] is True
     assert response.json()["invite_token"] == game.invite_token
 
 

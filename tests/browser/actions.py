@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 
 def click_answer(page: Page, decision: dict, answer: Any) -> None:
@@ -16,6 +16,31 @@ def click_answer(page: Page, decision: dict, answer: Any) -> None:
         _click(page, decision, answer)
 
 
+# Identical cards in the hand are stacked: only a strip of each lower copy shows, on its left.
+STRIP = {"x": 12, "y": 40}
+
+
+def card_control(page: Page, decision: dict, card_id: int) -> Locator:
+    """The control a player clicks to choose card `card_id`: the card in the hand (a button, or
+    the card whose checkbox it holds), or a card drawn in the decision's own form. A Reveal
+    shows one choice per card name, so another copy of that name stands for it."""
+    form = f"decision-{decision['id']}"
+    ids = [card_id] + [c["id"] for c in decision.get("cards", ())
+                       if decision["kind"] == "Reveal" and c["name"] == _name(decision, card_id)]
+    for cid in ids:
+        box = f'input[name="card"][value="{cid}"]'
+        loc = page.locator(f'button[form="{form}"][name="card"][value="{cid}"], '
+                           f'label:has(> {box}[form="{form}"]), #{form} label:has(> {box}), '
+                           f'#{form} button[name="card"][value="{cid}"]')
+        if loc.count():
+            return loc.first
+    raise AssertionError(f"no control for card {card_id} of {decision['id']}")
+
+
+def _name(decision: dict, card_id: int) -> str | None:
+    return next((c["name"] for c in decision.get("cards", ()) if c["id"] == card_id), None)
+
+
 def _click(page: Page, decision: dict, answer: Any) -> None:
     form = page.locator(f"#decision-{decision['id']}")
     kind = decision["kind"]
@@ -23,18 +48,19 @@ def _click(page: Page, decision: dict, answer: Any) -> None:
         if answer == {"play": "all"}:
             form.get_by_role("button", name="Play all Treasures").click()
         elif "play" in answer:  # one Treasure from the hand (the first the answer names)
-            page.locator(f'#my-hand-cards button[name="play"][value="{answer["play"][0]}"]').click()
+            page.locator(f'#my-hand-cards button[name="play"][value="{answer["play"][0]}"]'
+                         ).click(position=STRIP)
         elif "buy" in answer:  # one click on the Supply pile itself
             page.locator(f'.supply button.pickable[value="{answer["buy"]}"]').click()
         else:
             form.get_by_role("button", name="End turn").click()
     elif kind in ("PlayAction", "Reveal", "ChooseCards") and decision["max"] > 1:
         for card_id in answer:
-            form.locator(f'input[name="card"][value="{card_id}"]').check()
-        form.get_by_role("button", name="Done").click()
+            card_control(page, decision, card_id).click(position=STRIP)
+        form.locator("button.confirm").click()
     elif kind in ("PlayAction", "Reveal", "ChooseCards"):
         if answer:
-            form.locator(f'button[name="card"][value="{answer[0]}"]').click()
+            card_control(page, decision, answer[0]).click(position=STRIP)
         else:
             form.locator('button[name="decline"]').click()
     elif kind == "ChoosePile":

@@ -41,8 +41,10 @@ class LiveServer:
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        # A bounded graceful shutdown: with Redis, a socket's consumer can sit in the channel
+        # layer's blocking read after its page closed, and an unbounded wait never ends.
         config = uvicorn.Config(_with_static(application), lifespan="off", log_level="warning",
-                                ws_ping_interval=None)
+                                ws_ping_interval=None, timeout_graceful_shutdown=5)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
                                        daemon=True, name="live-asgi")
@@ -55,7 +57,10 @@ class LiveServer:
 
     def stop(self) -> None:
         self.server.should_exit = True
-        self.thread.join()
+        self.thread.join(timeout=30)
+        if self.thread.is_alive():  # still waiting on a connection: close it (daemon thread)
+            self.server.force_exit = True
+            self.thread.join(timeout=30)
         broadcast._server_loop = None
 
 

@@ -306,6 +306,18 @@ def test_moat_blocks_militia_and_stays_in_hand():
     assert any(e["type"] == "reveal" and e["cards"] == ["Moat"] for e in g.view(0)["log"])
 
 
+def test_two_moats_are_asked_about_once():
+    """A second Moat revealed to the same Attack adds nothing, so it is not offered again;
+    the next Attack asks again."""
+    g = position(seat(hand=["Militia", "Militia"]), seat(hand=["Moat", "Moat"] + FIVE[:3]),
+                 kingdom=["Militia", "Moat"])
+    play(g, "Militia")
+    assert offered(g, 1) == ["Moat", "Moat"]
+    answer(g, 1, ["Moat"])
+    assert open_kinds(g) == [(0, "BuyPhase")]
+    assert len([e for e in g.view(0)["log"] if e["type"] == "reveal"]) == 1
+
+
 def test_moat_blocks_witch():
     """000: "you do not ... gain a Curse for Witch"."""
     g = position(seat(hand=["Witch"], deck=["Copper"] * 2), seat(hand=["Moat"]),

@@ -41,8 +41,8 @@ def test_the_form_accepts_comma_separated_names(catalog, base_kingdom):
     [
         (lambda cards: cards[:9], "exactly 10 cards, not 9"),
         (lambda cards: cards[:9] + [cards[0]], "Cellar appears more than once"),
-        (lambda cards: cards[:9] + ["Pirate Ship"],
-         "Pirate Ship is not an implemented kingdom card"),
+        (lambda cards: cards[:9] + ["Pirate Shipp"],
+         "Pirate Shipp is not an implemented kingdom card"),
         (lambda cards: cards[:9] + ["Copper"], "Copper is not an implemented kingdom card"),
     ],
 )

@@ -190,8 +190,11 @@ def test_the_log_is_newest_first_and_hides_the_other_hand(client, running_game, 
     log = _page(client, game).context["log"]
 
     texts = [line["text"] for line in log]
-    newest_turn = selectors.game_view(game, None)["turn"]["number"]
-    assert texts[0].startswith(f"Turn {newest_turn}:")
+    view = selectors.game_view(game, None)
+    active = view["players"][view["turn"]["player"]]
+    # One number per turn header: the player's own turn ("Turn 2: bob"), as players count.
+    who = "You" if active["seat"] == 0 else active["name"]
+    assert texts[0] == f"Turn {active['turns']}: {who}"
     bob_draws = [t for t in texts if t.startswith("bob drew")]
     my_draws = [t for t in texts if t.startswith("You drew")]
     assert bob_draws and all("(" not in t for t in bob_draws)

@@ -1,0 +1,164 @@
+"""The replay viewer: any step of a game, drawn as the table was then, with the log in sync.
+
+Built by replaying the record (setup + seed + answers) and asking the replayed engine for
+`view(seat)` at the step shown, so a seat never sees more than it could see at that moment:
+- a finished game: anyone who may see the game sees every hand and the unredacted log;
+- a running (or abandoned) game: a player gets their own seat's view up to now, a spectator
+  of a listed game the spectator view. No view carries the seed or another seat's hand.
+
+The link is shareable: `/games/<id>/replay/?step=N` (and `&seat=P` for a finished game).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+import engine
+from games import selectors
+from games.game_page import chart
+from games.game_page.context import (
+    _counted,
+    _editions,
+    _hand,
+    _newest_turn_first,
+    _pile,
+    _supply,
+)
+from games.game_page.logtext import log_lines
+from games.game_page.views import _visible_game
+from games.models import Game, GameStatus
+
+
+def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _visible_game(request, pk)
+    if not game.snapshot:
+        return redirect("games:detail", pk=game.pk)
+    record = selectors.game_record(game)  # carries the seed: it stays on the server
+    total = len(record["answers"])
+    step = _int(request.GET.get("step"), total, 0, total)
+    finished = game.status == GameStatus.FINISHED
+    seat = selectors.seat_of(game, request.user)
+    mine = seat.position if seat else None
+    turns = turn_starts(game, record)
+    table = _replayed(record, step)
+    # A finished game is seen by any seat: the one asked for, else mine, else whoever plays.
+    position = _int(request.GET.get("seat"), mine, 0, game.player_count - 1) if finished \
+        else mine
+    if finished and position is None:
+        position = table.active
+    context = replay_context(game, table, position, finished, viewer=mine)
+    if position is not None and position != mine:
+        context["hand_title"] = f"{context['names'][position]}’s hand"
+    asked = _int(request.GET.get("seat"), None, 0, game.player_count - 1)
+    context.update(_navigation(turns, step, total, asked if finished else None))
+    context["chart"] = _chart(game, context["names"], context["turn_index"], finished, mine)
+    context["share_url"] = request.build_absolute_uri(context["here"])
+    return render(request, "games/replay.html", context)
+
+
+def _int(raw: str | None, default: int | None, low: int, high: int) -> int | None:
+    try:
+        value = int(raw) if raw not in (None, "") else default
+    except ValueError:
+        value = default
+    return None if value is None else max(low, min(high, value))
+
+
+def _replayed(record: dict, step: int) -> engine.Game:
+    table = engine.new_game(record["setup"], record["seed"])
+    for seat, decision_id, answer in record["answers"][:step]:
+        table.answer(seat, decision_id, answer)
+    return table
+
+
+def turn_starts(game: Game, record: dict) -> list[dict]:
+    """Where each turn begins: [{"step", "player", "own" (the player's turn number)}], cached
+    per game state (after an undo a step number can come back with other moves)."""
+    digest = hashlib.sha256(game.snapshot.encode()).hexdigest()[:32]
+    key = f"replay-turns:{game.pk}:{len(record['answers'])}:{digest}"
+    turns = cache.get(key)
+    if turns is None:
+        table = engine.new_game(record["setup"], record["seed"])
+        turns = [_turn_entry(table, 0)]
+        for n, (seat, decision_id, answer) in enumerate(record["answers"], start=1):
+            table.answer(seat, decision_id, answer)
+            if table.turn_no != turns[-1]["n"] and not table.over:
+                turns.append(_turn_entry(table, n))
+        cache.set(key, turns, 3600)
+    return turns
+
+
+def _turn_entry(table: engine.Game, step: int) -> dict:
+    player = table.active
+    return {"step": step, "player": player, "n": table.turn_no,
+            "own": table.players[player].turns, "name": table.players[player].name}
+
+
+def replay_context(game: Game, table: engine.Game, position: int | None, finished: bool,
+                   viewer: int | None = None) -> dict[str, Any]:
+    """The table at that step for `position`; a finished game shows every hand and the log
+    as it reads at the end of the game (nothing hidden), cut at this step. The log says "You"
+    for the `viewer`'s own seat only."""
+    view = table.view(position)
+    names = [p["name"] for p in view["players"]]
+    edition = _editions(view["options"])
+    log = view["log"]
+    if finished:
+        log = engine.loads(game.snapshot).view(None)["log"][:len(table.log)]
+    players = []
+    for p in view["players"]:
+        entry = {**p, "active": p["seat"] == view["turn"]["player"],
+                 "in_play_counted": _counted(p["in_play"]), "you": p["seat"] == position}
+        if finished:
+            entry["hand_cards"] = _counted([c["name"] for c in table.view(p["seat"])["hand"]])
+        players.append(entry)
+    return {
+        "game": game, "view": view, "me": position, "names": names, "finished": finished,
+        "turn": {**view["turn"], "name": names[view["turn"]["player"]],
+                 "own": view["players"][view["turn"]["player"]]["turns"]},
+        "supply": _supply(view, [], edition),
+        "non_supply": [_pile(p, edition) for p in view["non_supply"]],
+        "hand": _hand(view.get("hand"), [], edition),
+        "hand_size": len(view.get("hand") or ()),
+        "players": players,
+        "waiting": [names[s] for s in view["waiting_for"]] if not view["over"] else [],
+        "pending": [d for d in view["pending"] if d["seat"] == position],
+        "trash": _counted(view["trash"]),
+        "log": _newest_turn_first(log_lines(log, names, viewer)),
+    }
+
+
+def _navigation(turns: list[dict], step: int, total: int, seat: int | None) -> dict:
+    index = max(i for i, t in enumerate(turns) if t["step"] <= step)
+    start = turns[index]["step"]
+    prev_turn = start if step > start else turns[max(index - 1, 0)]["step"]
+    next_turn = turns[index + 1]["step"] if index + 1 < len(turns) else total
+
+    def link(to: int) -> str:
+        return f"?step={to}" + (f"&seat={seat}" if seat is not None else "")
+
+    return {
+        "step": step, "total": total, "turns": turns, "turn_index": index,
+        "here": link(step), "seat_param": seat,
+        "nav": [("first", "« Start", link(0), step > 0),
+                ("prev-turn", "◀ Turn", link(prev_turn), step > 0),
+                ("prev", "‹ Step", link(step - 1), step > 0),
+                ("next", "Step ›", link(step + 1), step < total),
+                ("next-turn", "Turn ▶", link(next_turn), step < total),
+                ("last", "End »", link(total), step < total)],
+    }
+
+
+def _chart(game: Game, names: list[str], index: int, finished: bool,
+           mine: int | None) -> str | None:
+    """The VP chart under the table, up to now: every player's line in a finished game or
+    with the VP counter on; otherwise a player sees only their own line, a spectator none."""
+    seats = None if finished or game.vp_counter else ([mine] if mine is not None else [])
+    if seats == []:
+        return None
+    return chart.vp_chart_svg(game, names, marker=index / max(len(names), 1), seats=seats)
