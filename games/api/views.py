@@ -89,6 +89,7 @@ def kingdoms(request: Request) -> Response:
 # --- games -----------------------------------------------------------------------------------
 
 GAME_FILTERS = ("mine", "waiting", "open", "finished")
+LOG_PAGE, LOG_PAGE_MAX = 200, 1000
 
 
 class GamePagination(LimitOffsetPagination):
@@ -199,11 +200,13 @@ def game_decisions(request: Request, pk: int) -> Response:
 def game_log(request: Request, pk: int) -> Response:
     target = _visible_game(request, pk)
     since = _int_param(request, "since", 0)
-    view = selectors.game_view(target, _my_position(request, target))
-    if view is None:
+    limit = _int_param(request, "limit", LOG_PAGE)
+    if not 1 <= limit <= LOG_PAGE_MAX:
+        raise ApiError("invalid_parameter", f"limit must be 1 to {LOG_PAGE_MAX}", 400)
+    page = selectors.game_log_page(target, _my_position(request, target), since, limit)
+    if page is None:
         raise ApiError("not_started", "the game has not started yet", 409)
-    return Response({"game": target.pk, "step": target.step, "since": since,
-                     "over": view["over"], "events": view["log"][since:]})
+    return Response(page)
 
 
 @docs.record
@@ -241,7 +244,7 @@ def _answer(request: Request, target: Game) -> Response:
 
 def _answered(result: services.SubmitResult) -> dict:
     """What the client needs next, from the move itself: no GET after one's own move."""
-    view = api_selectors.view_of(result.game, result.seat, result.view())
+    view = api_selectors.view_of(result.game, result.seat, result.view(), seats=result.seats)
     return {"game": result.game_id, "step": result.step, "status": result.status,
             "seat": result.seat,
             "decisions": [d for d in view["pending"] if d["seat"] == result.seat

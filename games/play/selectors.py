@@ -33,7 +33,8 @@ def unread_count(user) -> int:
 
 
 def notifications_for(user, limit: int = 100) -> QuerySet[Notification]:
-    return Notification.objects.filter(user=user).select_related("game")[:limit]
+    return (Notification.objects.filter(user=user).select_related("game")
+            .defer("game__snapshot", "game__log_start", "game__seed")[:limit])
 
 
 def move_limit(game: Game, active_player: bool) -> timedelta:
