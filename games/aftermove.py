@@ -73,4 +73,5 @@ def _run(payload: dict[str, Any]) -> None:
 
 def _seats(game_id: int) -> list[Seat]:
     """The game's seats, their users and preferences loaded (one query for every concern)."""
-    return list(Seat.objects.filter(game_id=game_id).select_related("user__preferences"))
+    return list(Seat.objects.filter(game_id=game_id).select_related("user__preferences",
+                                                                    "user__play_state"))

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 
 import engine
 from engine import bots as engine_bots
@@ -230,8 +230,25 @@ def seat_of(game: Game, user) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
+def game_for_viewer(pk: int, user, state: bool = True) -> Game | None:
+    """The game with its creator and `viewer_position` (the user's seat, None: none) in one
+    query; without its state (snapshot, the deal's log) when `state` is False (a write
+    reloads the game under its lock anyway)."""
+    games = Game.objects.select_related("creator").filter(pk=pk)
+    if user is not None and user.is_authenticated:
+        mine = Seat.objects.filter(game=OuterRef("pk"), user=user).values("position")[:1]
+        games = games.annotate(viewer_position=Subquery(mine))
+    else:
+        games = games.annotate(viewer_position=Value(None, output_field=IntegerField()))
+    if not state:
+        games = games.defer("snapshot", "log_start")
+    return games.first()
+
+
 def game_visible_to(game: Game, user) -> bool:
     """Players see their games; anyone sees listed ones; private games stay hidden."""
+    if hasattr(game, "viewer_position"):  # from game_for_viewer: no query
+        return game.listed or game.viewer_position is not None
     return game.listed or seat_of(game, user) is not None
 
 

@@ -259,9 +259,10 @@ def decision_submit(
             game=game, number=game.step, seat=seat, decision_id=decision_id, answer=answer,
             actor=actor, engine_version=ENGINE_VERSION, **history.step_fields(game, table, mark),
         )
-        seats = list(game.seats.all())
+        # (their users' play state too: the reply's clocks then need no vacation query)
+        seats = list(game.seats.select_related(SEAT_STATE))
         _store(game, table, seats, answered=seat)
-        game.save()
+        game.save(update_fields=MOVED_FIELDS)  # not setup, kingdom, seed...: they never change
         announce_on_commit(game, active=table.active, actor=actor)
     return SubmitResult(game_id=game.pk, step=game.step, status=game.status, seat=seat,
                         game=game, _table=table, seats=seats)
@@ -354,6 +355,12 @@ def bots_resume() -> int:
 def _lock(game_id: int) -> Game:
     """The Game row, locked until the transaction ends (PostgreSQL; SQLite locks the file)."""
     return Game.objects.select_for_update().get(pk=game_id)
+
+
+# What a move changes in its game's row (_store, _end, history.step_fields).
+MOVED_FIELDS = ["snapshot", "revision", "decisions", "step", "last_move_at", "log_length",
+                "result", "status", "finished_at"]
+SEAT_STATE = "user__play_state"  # games.play's per-player state, read by every clock
 
 
 def _store(game: Game, table: Any, seats: list[Seat], answered: int | None) -> None:

@@ -16,6 +16,7 @@ import json
 import random
 import sys
 import time
+from pathlib import Path
 
 import httpx
 
@@ -117,6 +118,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--database-url", help="use this database (created beforehand) instead of "
                                           "a private PostgreSQL")
     p.add_argument("--redis-url", help="use this Redis instead of a private one")
+    p.add_argument("--site", type=Path, default=stack.ROOT,
+                   help="the checkout to serve (default: this one); e.g. a worktree of an "
+                        "older commit, to measure before and after in one sitting")
     p.add_argument("--json", action="store_true", help="print each level as a JSON line too")
     return p.parse_args(argv)
 
@@ -124,7 +128,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     levels = [int(n) for n in args.games.split(",") if n.strip()]
-    site = stack.start(database_url=args.database_url, redis_url=args.redis_url)
+    site = stack.start(database_url=args.database_url, redis_url=args.redis_url, site=args.site)
     print("starting: postgres, redis, uvicorn x2 on", site.ports, ", celery worker and beat",
           flush=True)
     print(" | ".join(COLUMNS), flush=True)

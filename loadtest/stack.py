@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent  # this checkout: the load test's own code
 TICK = os.sysconf("SC_CLK_TCK")
 HOST = "127.0.0.1"
 
@@ -77,6 +77,7 @@ class Stack:
     redis_url: str
     ports: list[int]
     workdir: Path
+    site: Path = ROOT  # the checkout served (another one measures "before" in one sitting)
     roles: dict[str, list[subprocess.Popen]] = field(default_factory=dict)
     pg_pid: int | None = None
     db_name: str = ""
@@ -185,7 +186,9 @@ def site_env(stack: Stack, extra: dict[str, str] | None = None) -> dict[str, str
     env.update({
         "DATABASE_URL": stack.database_url, "REDIS_URL": stack.redis_url,
         "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": f"{HOST},localhost",
-        "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "dominion_site.settings",
+        # the served site first; this checkout after it, for `loadtest.seed`
+        "PYTHONPATH": os.pathsep.join(dict.fromkeys([str(stack.site), str(ROOT)])),
+        "DJANGO_SETTINGS_MODULE": "dominion_site.settings",
         # The quotas are a policy, not a cost: a load run measures the cost.
         "API_RATE_READ": "1000000/min", "API_RATE_WRITE": "1000000/min",
         "API_RATE_CREATE_GAME": "1000000/hour", "LOG_LEVEL": "WARNING",
@@ -197,7 +200,7 @@ def site_env(stack: Stack, extra: dict[str, str] | None = None) -> dict[str, str
 
 
 def manage(stack: Stack, *args: str, extra: dict[str, str] | None = None) -> str:
-    done = subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT,
+    done = subprocess.run([sys.executable, str(stack.site / "manage.py"), *args], cwd=stack.site,
                           env=site_env(stack, extra), capture_output=True, text=True, timeout=600)
     if done.returncode:
         raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stderr[-3000:]}")
@@ -206,16 +209,17 @@ def manage(stack: Stack, *args: str, extra: dict[str, str] | None = None) -> str
 
 def _spawn(stack: Stack, role: str, cmd: list[str], extra: dict[str, str] | None) -> None:
     log = open(stack.workdir / f"{role}-{len(stack.roles.get(role, []))}.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=site_env(stack, extra), stdout=log,
+    proc = subprocess.Popen(cmd, cwd=stack.site, env=site_env(stack, extra), stdout=log,
                             stderr=subprocess.STDOUT)
     stack.roles.setdefault(role, []).append(proc)
 
 
 def start(*, database_url: str | None, redis_url: str | None, web: int = 2,
-          extra_env: dict[str, str] | None = None) -> Stack:
+          extra_env: dict[str, str] | None = None, site: Path = ROOT) -> Stack:
     """Everything a load run needs, ready to take requests. The caller must call stop()."""
     workdir = Path(tempfile.mkdtemp(prefix="loadtest-"))
-    stack = Stack(database_url="", redis_url="", ports=[], workdir=workdir)
+    stack = Stack(database_url="", redis_url="", ports=[], workdir=workdir,
+                  site=Path(site).resolve())
     try:
         server = database_url or start_postgres(stack)
         stack.redis_url = redis_url or start_redis(stack)

@@ -26,13 +26,14 @@ from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
 from games.models import Game, GameStatus, display_name
 
 
-def _visible_game(request: Request, pk: int, invite_token: str | None = None) -> Game:
+def _visible_game(request: Request, pk: int, invite_token: str | None = None,
+                  state: bool = True) -> Game:
     """The game, or 404 if it does not exist or is private and the user has no seat in it.
 
     Both cases answer exactly the same, so nobody learns that a private game exists; its
     invite token (for joining) counts as a seat.
     """
-    game = Game.objects.select_related("creator").filter(pk=pk).first()
+    game = selectors.game_for_viewer(pk, request.user, state=state)
     if game is None or not (selectors.game_visible_to(game, request.user)
                             or selectors.invite_matches(game, invite_token)):
         raise ApiError("not_found", "no such game", 404)
@@ -40,6 +41,8 @@ def _visible_game(request: Request, pk: int, invite_token: str | None = None) ->
 
 
 def _my_position(request: Request, game: Game) -> int | None:
+    if hasattr(game, "viewer_position"):  # read with the game (selectors.game_for_viewer)
+        return game.viewer_position
     seat = selectors.seat_of(game, request.user)
     return seat.position if seat else None
 
@@ -221,7 +224,7 @@ def game_record(request: Request, pk: int) -> Response:
 @docs.answer
 @api_view(["POST"])
 def game_answer(request: Request, pk: int) -> Response:
-    target = _visible_game(request, pk)
+    target = _visible_game(request, pk, state=False)  # the move reloads it under its lock
     return idempotent(request, lambda: _answer(request, target))
 
 
