@@ -131,7 +131,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", True):
+DB_PGBOUNCER = env_bool("DB_PGBOUNCER", False)  # pgbouncer in transaction mode is the pool
+if DB_PGBOUNCER:
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+        and env_bool("DB_POOL", not DB_PGBOUNCER)):
     # Under ASGI each request runs in a thread of its own, so persistent connections
     # (CONN_MAX_AGE) pile up, one per thread, until PostgreSQL refuses more. A pool per
     # process (psycopg 3's, through Django) lends a connection for a request and takes it
