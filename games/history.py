@@ -33,6 +33,14 @@ def restart(game: Game, table: Any, steps_kept: int) -> None:
     game.log_length = len(table.log)
 
 
+def installed(table: Any) -> dict[str, Any]:
+    """The row fields of a game given a table wholesale (a position built for a test or a
+    puzzle, before any step): its state without the log, and its whole log as the deal's."""
+    entries = engine.log_entries(table)
+    return {"snapshot": table.dumps(log=False), "log_start": entries,
+            "log_length": len(entries)}
+
+
 def all_entries(game: Game) -> list[Any]:
     """Every entry, in order (audits, finished games' records)."""
     out = list(game.log_start)

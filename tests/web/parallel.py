@@ -45,7 +45,7 @@ def position_game(creator, others: list) -> Game:
     table = build({"kingdom": KINGDOM, "players": [_player(s) for s in range(len(others) + 1)],
                    "seed": "parallel-decisions"})
     decisions = [{**d.to_dict(), "opened_step": 0, "opened_by": None} for d in table.pending()]
-    Game.objects.filter(pk=game.pk).update(snapshot=table.dumps(), decisions=decisions)
+    Game.objects.filter(pk=game.pk).update(decisions=decisions, **history.installed(table))
     Seat.objects.filter(game=game).exclude(position=0).update(waiting_since=None)
     game.refresh_from_db()
     return game
