@@ -29,6 +29,7 @@ from games.models import Game, GameStatus, Seat
 
 CLAIM_SECONDS = 24 * 3600
 TASK = "games.tasks.after_move"
+LIGHT_DEFER = ("snapshot", "log_start", "seed")  # what no after-move concern reads
 
 
 def schedule(game: Game, *, active: int | None = None, actor: str | None = None) -> None:
@@ -58,7 +59,9 @@ def run(payload: dict[str, Any]) -> bool:
 def _run(payload: dict[str, Any]) -> None:
     game_id, step, status = payload["game"], payload["step"], payload["status"]
     decisions = payload["decisions"]
-    seats = _seats(game_id)
+    game, seats = _game_and_seats(game_id)
+    if game is None:
+        return  # deleted since
     if status == GameStatus.RUNNING:
         bots = {s.position for s in seats if s.is_bot}
         for decision in decisions:
@@ -68,10 +71,18 @@ def _run(payload: dict[str, Any]) -> None:
     signals.game_moved.send_robust(
         sender=Game, game_id=game_id, step=step, status=status, decisions=decisions,
         active=payload.get("active"), revision=payload["revision"], actor=payload.get("actor"),
-        seats=seats)
+        seats=seats, game=game)
 
 
-def _seats(game_id: int) -> list[Seat]:
-    """The game's seats, their users and preferences loaded (one query for every concern)."""
-    return list(Seat.objects.filter(game_id=game_id).select_related("user__preferences",
-                                                                    "user__play_state"))
+def _game_and_seats(game_id: int) -> tuple[Game | None, list[Seat]]:
+    """The game as it is now (without its state) and its seats, their users, preferences and
+    play state loaded: one query for every concern."""
+    seats = list(Seat.objects.filter(game_id=game_id)
+                 .select_related("game", "user__preferences", "user__play_state")
+                 .defer(*(f"game__{name}" for name in LIGHT_DEFER)))
+    if not seats:
+        return Game.objects.filter(pk=game_id).defer(*LIGHT_DEFER).first(), []
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    return game, seats

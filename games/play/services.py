@@ -56,11 +56,12 @@ class VacationError(GameError):
 def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[dict],
                       now: datetime | None = None, active: int | None = None,
                       seats: list[Seat] | None = None, revision: int | None = None,
-                      actor: str | None = None) -> None:
+                      actor: str | None = None, game: Game | None = None) -> None:
     """React to a committed move: clocks, "your turn" notices, standing orders, webhooks.
 
-    `seats` (users loaded) and `revision` come from the after-move job; a job that finds the
-    game changed again since leaves clocks and orders to the newer job.
+    `seats` (users loaded), `game` (as the job found it) and `revision` come from the
+    after-move job; a job that finds the game changed again since leaves clocks and orders to
+    the newer job.
     """
     now = now or timezone.now()
     if seats is None:
@@ -76,8 +77,9 @@ def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[d
         return
     if actor in (None, "player"):
         _strikes_reset(game_id, step)
-    game = Game.objects.filter(pk=game_id).only("pk", "time_limit_days", "step",
-                                                "revision").first()
+    if game is None:
+        game = Game.objects.filter(pk=game_id).only("pk", "time_limit_days", "step",
+                                                    "revision").first()
     if game is None or (revision is not None and game.revision != revision):
         return
     if any(d["seat"] in humans for d in decisions):
