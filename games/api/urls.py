@@ -4,6 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games.api import views, web
+from games.sim import api as sim_api
 
 app_name = "api"
 
@@ -26,6 +27,8 @@ v1 = [
     path("games/<int:pk>/record/", views.game_record, name="record"),
     path("games/<int:pk>/answer/", views.game_answer, name="answer"),
     path("ws-ticket/", views.ws_ticket, name="ws_ticket"),
+    path("simulations/", sim_api.simulations, name="simulations"),
+    path("simulations/<uuid:id>/", sim_api.simulation, name="simulation"),
 ]
 
 urlpatterns = [
