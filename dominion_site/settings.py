@@ -130,10 +130,27 @@ SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", BASE_DIR / "db.sqlite3"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{SQLITE_PATH}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
         conn_health_checks=True,
     )
 }
+DB_PGBOUNCER = env_bool("DB_PGBOUNCER", False)  # pgbouncer in transaction mode is the pool
+if DB_PGBOUNCER:
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+        and env_bool("DB_POOL", not DB_PGBOUNCER)):
+    # Under ASGI each request runs in a thread of its own, so persistent connections
+    # (CONN_MAX_AGE) pile up, one per thread, until PostgreSQL refuses more. A pool per
+    # process (psycopg 3's, through Django) lends a connection for a request and takes it
+    # back: at most DB_POOL_MAX_SIZE per process, waiting up to DB_POOL_TIMEOUT seconds for
+    # one. Size it so that max size x processes (web, worker children, beat) stays under the
+    # server's max_connections; beyond one host, put pgbouncer in front (docs/production.md).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # required with a pool
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    DATABASES["default"]["OPTIONS"] = {"pool": {
+        "min_size": int(os.environ.get("DB_POOL_MIN_SIZE", "2")),
+        "max_size": int(os.environ.get("DB_POOL_MAX_SIZE", "16")),
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+    }}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite has no row locks: IMMEDIATE makes every atomic block take the write lock at
     # BEGIN, so two moves on the same game are serialized by the database itself. Tests use a
@@ -216,6 +233,8 @@ CELERY_BEAT_SCHEDULE = {
     "resume-stalled-bots": {"task": "games.tasks.bots_resume", "schedule": 300.0},
     # reminders, turn emails, digests, expired deadlines, webhook retries (games/play/sweep.py)
     "play-sweep": {"task": "games.play.tasks.play_sweep", "schedule": 60.0},
+    # Idempotency-Key records and socket tickets older than a day (games/api/tasks.py)
+    "api-purge": {"task": "games.api.tasks.api_purge", "schedule": 3600.0},
 }
 
 # --- accounts ---------------------------------------------------------------------------------

@@ -19,11 +19,13 @@ from .decisions import (
     Reveal,
 )
 from .game import ENGINE_VERSION, Game, loads, replay
+from .history import attach_log, log_entries, log_events
 from .setup import new_game
 from .setup import normalise as check_setup
 
 __all__ = [
     "CARDS", "ENGINE_VERSION", "BuyPhase", "ChooseCards", "ChooseOption", "ChoosePile",
     "Decision", "Game", "IllegalAnswer", "NameCard", "OrderCards", "PlayAction", "Reveal",
-    "canonical", "check_setup", "loads", "new_game", "replay",
+    "attach_log", "canonical", "check_setup", "loads", "log_entries", "log_events", "new_game",
+    "replay",
 ]

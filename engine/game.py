@@ -38,8 +38,9 @@ _SCALARS = ("active", "phase", "turn_no", "actions", "buys", "coins", "cost_redu
 _LISTS = ("names", "supply", "trash_pile", "bought", "log")
 _NESTED = ("setup", "options", "flags", "result", "disguised")
 _FIELDS = (*_SCALARS, *_LISTS, *_NESTED, "piles")
-# Fields added after games were first saved, with their value in older saves.
-_LATER = {"disguised": {}}
+# Fields added after games were first saved, with their value in older saves; a save made
+# with dumps(log=False) has no log (its keeper stores the entries apart: engine/history.py).
+_LATER = {"disguised": {}, "log": []}
 
 
 class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
@@ -183,15 +184,16 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
         d["open"] = [dec.to_dict() for dec, _ in self._open.values()]
         return d
 
-    def dumps(self) -> str:
+    def dumps(self, log: bool = True) -> str:
         """Save at any moment; the text holds the secret seed, so it never goes to players.
 
         When no effect is running the state itself is saved and becomes the new base;
         otherwise the last base goes out with the answers given since, for loads() to replay.
+        `log=False` leaves the log out of a new base (engine/history.py says how to keep it).
         """
         if self._live == 0:
-            state = {f: getattr(self, f) for f in _FIELDS}  # serialised at once: no copies
-            if not self.logging:
+            state = {f: getattr(self, f) for f in _FIELDS if log or f != "log"}  # no copies
+            if log and not self.logging:
                 state["log"] = []
             state["players"] = [p.to_dict() for p in self.players]
             state["secret"] = self.secret

@@ -24,6 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import close_old_connections
+from django.utils.module_loading import import_string
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,11 @@ def schedule(task: Any, *args: Any) -> None:
         _run_inline(task, args)
     else:
         raise ImproperlyConfigured(f"unknown BACKGROUND_MODE {mode!r}")
+
+
+def schedule_named(name: str, *args: Any) -> None:
+    """`schedule` by the task's dotted name, so services need not import task modules."""
+    schedule(import_string(name), *args)
 
 
 def queue_of(task: Any) -> str:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import threading
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 log = logging.getLogger(__name__)
 
@@ -34,16 +36,39 @@ def game_moved(game_id: int, step: int, status: str) -> None:
 
 
 def group_send(group: str, message: dict[str, Any]) -> None:
-    """Send to a Channels group from sync code, on the server's loop when there is one."""
+    """Send to a Channels group from sync code, on the server's loop when there is one.
+
+    Elsewhere (a Celery worker running the after-move job) a shared layer (Redis) is sent to
+    from one long-lived loop per process, so its connections are reused across sends instead
+    of being opened and closed by a fresh loop for every message.
+    """
     layer = get_channel_layer()
     if layer is None:
         return
     loop = _server_loop
-    if loop is not None and loop.is_running():
+    if loop is None or not loop.is_running():
+        loop = None if isinstance(layer, InMemoryChannelLayer) else _sender_loop()
+    if loop is not None:
         future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
         future.result(timeout=10)
     else:
         async_to_sync(layer.group_send)(group, message)
+
+
+_sender: tuple[int, asyncio.AbstractEventLoop] | None = None
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """This process's own sending loop, on a daemon thread (made anew after a fork)."""
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="channel-layer-sender",
+                             daemon=True).start()
+            _sender = (os.getpid(), loop)
+        return _sender[1]
 
 
 class LoopRecorder:

@@ -130,6 +130,11 @@ class Game(models.Model):
     snapshot = models.TextField(blank=True, editable=False)
     decisions = models.JSONField(default=list, blank=True, help_text="Open decisions as data.")
     engine_version = models.CharField(max_length=40, blank=True)
+    revision = models.PositiveIntegerField(
+        default=0, help_text="Committed changes so far; never goes down (an undo counts one).")
+    log_start = models.JSONField(default=list, blank=True, editable=False,
+                                 help_text="The deal's log entries; each GameStep keeps its own.")
+    log_length = models.PositiveIntegerField(default=0, help_text="Log entries so far.")
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -214,7 +219,10 @@ class Seat(models.Model):
 
 
 class GameStep(models.Model):
-    """One applied answer. Append-only: together with setup and seed it replays the game."""
+    """One applied answer. Append-only: together with setup and seed it replays the game.
+
+    Also the game's history: the log entries the answer wrote (the snapshot has no log).
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
     number = models.PositiveIntegerField(help_text="The game's step after this answer.")
@@ -224,12 +232,18 @@ class GameStep(models.Model):
     actor = models.CharField(max_length=16, default="player", help_text="player, bot, ...")
     engine_version = models.CharField(max_length=40)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The history this answer wrote: the engine's raw log entries (shown to each viewer through
+    # engine.log_events), where they start in the game's log, and the turn after the answer.
+    log = models.JSONField(default=list, editable=False)
+    log_index = models.PositiveIntegerField(default=0)
+    turn = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["game_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="gamestep_unique_number"),
         ]
+        indexes = [models.Index(fields=["game", "turn"], name="gamestep_turn")]
 
     def __str__(self) -> str:
         return f"{self.game_id}@{self.number} seat {self.seat} {self.decision_id}"

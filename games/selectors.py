@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 
 import engine
 from engine import canonical
 from engine import kingdoms as engine_kingdoms
+from games import history
 from games.models import Card, CardSet, Game, GameStatus, Kingdom, Seat
 
 # --- the engine's catalogue ------------------------------------------------------------------
@@ -198,24 +199,40 @@ def cards_named(names: Iterable[str]) -> list[Card]:
 # --- games -----------------------------------------------------------------------------------
 
 
+# Lists never load a game's state (snapshot, the deal's log, the seed): a row stays small.
+LIST_DEFER = ("snapshot", "log_start", "seed")
+
+
+def seats_prefetch(path: str = "seats") -> Prefetch:
+    """A game's seats with their users and display names, in one query for a whole list."""
+    return Prefetch(path, queryset=Seat.objects.select_related("user__preferences"))
+
+
 def games_lobby() -> QuerySet[Game]:
     """Listed games still taking players, newest first, with their free-seat count."""
     return (
         Game.objects.filter(status=GameStatus.OPEN, listed=True)
         .annotate(free=Count("seats", filter=Q(seats__user__isnull=True, seats__bot_strategy="")))
         .filter(free__gt=0)
-        .select_related("creator")
+        .select_related("creator", "kingdom")
+        .defer(*LIST_DEFER)
+        .prefetch_related(seats_prefetch())
         .order_by("-created_at")
     )
 
 
 def games_for_user(user) -> list[Seat]:
-    """The user's seats: games waiting for them first (longest wait first), then the rest."""
+    """The user's seats: games waiting for them first (longest wait first), then the rest.
+
+    Each seat's game comes with its creator and every seat (a constant number of queries).
+    """
     rank = {GameStatus.RUNNING: 1, GameStatus.OPEN: 2, GameStatus.FINISHED: 3}
     seats = list(
         Seat.objects.filter(user=user)
         .exclude(game__status=GameStatus.ABANDONED)
-        .select_related("game")
+        .select_related("game__creator")
+        .defer(*(f"game__{name}" for name in LIST_DEFER))
+        .prefetch_related(seats_prefetch("game__seats"))
         .order_by("-game__created_at")
     )
 
@@ -228,12 +245,15 @@ def games_for_user(user) -> list[Seat]:
 
 
 def games_waiting_for(user) -> QuerySet[Game]:
-    return Game.objects.filter(
-        status=GameStatus.RUNNING, seats__user=user, seats__waiting_since__isnull=False
-    )
+    return (Game.objects.filter(status=GameStatus.RUNNING, seats__user=user,
+                                seats__waiting_since__isnull=False)
+            .select_related("creator").defer(*LIST_DEFER).prefetch_related(seats_prefetch()))
 
 
 def game_seats(game: Game) -> list[Seat]:
+    """The game's seats, users and display names loaded (from a list's prefetch if it had one)."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return list(game.seats.all())
     return list(game.seats.select_related("user__preferences"))
 
 
@@ -243,8 +263,25 @@ def seat_of(game: Game, user) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
+def game_for_viewer(pk: int, user, state: bool = True) -> Game | None:
+    """The game with its creator and `viewer_position` (the user's seat, None: none) in one
+    query; without its state (snapshot, the deal's log) when `state` is False (a write
+    reloads the game under its lock anyway)."""
+    games = Game.objects.select_related("creator").filter(pk=pk)
+    if user is not None and user.is_authenticated:
+        mine = Seat.objects.filter(game=OuterRef("pk"), user=user).values("position")[:1]
+        games = games.annotate(viewer_position=Subquery(mine))
+    else:
+        games = games.annotate(viewer_position=Value(None, output_field=IntegerField()))
+    if not state:
+        games = games.defer("snapshot", "log_start")
+    return games.first()
+
+
 def game_visible_to(game: Game, user) -> bool:
     """Players see their games; anyone sees listed ones; private games stay hidden."""
+    if hasattr(game, "viewer_position"):  # from game_for_viewer: no query
+        return game.listed or game.viewer_position is not None
     return game.listed or seat_of(game, user) is not None
 
 
@@ -254,11 +291,31 @@ def invite_matches(game: Game, token: str | None) -> bool:
                                                   (game.invite_token or "").encode())
 
 
-def game_view(game: Game, position: int | None) -> dict[str, Any] | None:
-    """Exactly what seat `position` (None: a spectator) may see; None before the start."""
+def game_view(game: Game, position: int | None, log: str = "recent",
+              turns: int | None = None) -> dict[str, Any] | None:
+    """Exactly what seat `position` (None: a spectator) may see; None before the start.
+
+    Its "log" holds the recent turns (`log="recent"`: the last round and one more turn, or
+    `turns`; "log_from" says where they start in the whole log, which `game_log_page` reads
+    by page), all of it ("all") or nothing ("none").
+    """
     if not game.snapshot:
         return None
-    return engine.loads(game.snapshot).view(position)
+    return history.with_log(game, engine.loads(game.snapshot), position, log, turns)
+
+
+def game_log_page(game: Game, position: int | None, since: int,
+                  limit: int) -> dict[str, Any] | None:
+    """Events `since` .. `since + limit` of the whole log as `position` sees them, and where
+    the next page starts (None at the end); None before the start."""
+    if not game.snapshot:
+        return None
+    table = engine.loads(game.snapshot)
+    events = history.page(game, table, position, since, limit)
+    end = since + len(events)
+    return {"game": game.pk, "step": game.step, "since": since, "over": table.over,
+            "events": events, "total": game.log_length,
+            "next": end if end < game.log_length else None}
 
 
 def game_scores(game: Game) -> list[int]:
@@ -292,13 +349,14 @@ def bot_answer_for(game: Game, seat: Seat, decision_id: str) -> Any:
 
 def game_record(game: Game) -> dict[str, Any]:
     """Setup, seed and every answer: enough to replay the game (server-side audits only)."""
-    answers = [[s.seat, s.decision_id, s.answer] for s in game.steps.order_by("number")]
+    rows = game.steps.order_by("number").values_list("seat", "decision_id", "answer")
+    answers = [[seat, decision, answer] for seat, decision, answer in rows]
     return {"setup": game.setup, "seed": game.seed, "answers": answers}
 
 
 def game_replays_identically(game: Game) -> bool:
-    """The golden check: replaying setup + seed + log gives the stored state."""
+    """The golden check: replaying setup + seed + answers gives the stored state and log."""
     replayed = engine.replay(game_record(game))
-    stored = engine.loads(game.snapshot)
+    stored = history.whole_table(game)
     viewers = [None, *range(game.player_count)]
     return all(replayed.view(seat) == stored.view(seat) for seat in viewers)

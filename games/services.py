@@ -17,7 +17,7 @@ from django.utils import timezone
 import engine
 from engine import ENGINE_VERSION, IllegalAnswer, canonical
 from engine import bots as engine_bots
-from games import background, broadcast, selectors, signals
+from games import aftermove, background, history, selectors
 from games.exceptions import (
     DecisionClosed,
     IllegalMove,
@@ -70,10 +70,13 @@ class SubmitResult:
     seat: int
     game: Game = field(repr=False, compare=False)
     _table: Any = field(default=None, repr=False, compare=False)
+    seats: list[Seat] | None = field(default=None, repr=False, compare=False)
 
-    def view(self) -> dict[str, Any]:
-        """The table as the seat sees it now (the engine's redacted view, never events)."""
-        return self._table.view(self.seat)
+    def view(self, log: str = "recent", turns: int | None = None) -> dict[str, Any]:
+        """The table as the seat sees it now (the engine's redacted view, never events), with
+        the log of the recent turns ("recent"; see history.recent_turns), all of it ("all")
+        or none ("none")."""
+        return history.with_log(self.game, self._table, self.seat, log, turns)
 
 
 # --- creating and filling games --------------------------------------------------------------
@@ -206,6 +209,7 @@ def game_start(*, game: Game, user=None) -> Game:
         game.status = GameStatus.RUNNING
         game.started_at = timezone.now()
         game.engine_version = ENGINE_VERSION
+        history.restart(game, table, steps_kept=0)
         _store(game, table, seats, answered=None)
         game.save()
         announce_on_commit(game, active=table.active)
@@ -219,6 +223,7 @@ def game_abandon(*, game: Game) -> Game:
         if game.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
             raise WrongStatus("this game has already ended")
         _end(game, GameStatus.ABANDONED)
+        game.revision += 1
         game.save()
         game.seats.update(waiting_since=None)
         announce_on_commit(game)
@@ -250,20 +255,22 @@ def decision_submit(
             raise StaleStep(seen=step, current=game.step)
         table = engine.loads(game.snapshot)
         try:
-            table.answer(seat, decision_id, answer)
+            mark = table.apply(seat, decision_id, answer)
         except IllegalAnswer as exc:
             raise IllegalMove(str(exc)) from exc
         game.step += 1
         game.last_move_at = timezone.now()
         GameStep.objects.create(
             game=game, number=game.step, seat=seat, decision_id=decision_id, answer=answer,
-            actor=actor, engine_version=ENGINE_VERSION,
+            actor=actor, engine_version=ENGINE_VERSION, **history.step_fields(game, table, mark),
         )
-        _store(game, table, list(game.seats.all()), answered=seat)
-        game.save()
-        announce_on_commit(game, active=table.active)
+        # (their users' play state too: the reply's clocks then need no vacation query)
+        seats = list(game.seats.select_related(SEAT_STATE))
+        _store(game, table, seats, answered=seat)
+        game.save(update_fields=MOVED_FIELDS)  # not setup, kingdom, seed...: they never change
+        announce_on_commit(game, active=table.active, actor=actor)
     return SubmitResult(game_id=game.pk, step=game.step, status=game.status, seat=seat,
-                        game=game, _table=table)
+                        game=game, _table=table, seats=seats)
 
 
 def _seat_changed_since(game: Game, seat: int, step: int) -> bool:
@@ -294,13 +301,18 @@ def game_rewind(*, game_id: int, to_step: int, expected_step: int) -> list[list]
             raise StaleStep(seen=expected_step, current=game.step)
         if not 0 <= to_step < game.step:
             raise IllegalMove(f"cannot go back to step {to_step} from step {game.step}")
-        steps = list(game.steps.order_by("number"))
+        steps = list(game.steps.order_by("number").only(
+            "number", "seat", "decision_id", "answer", "actor"))
         kept = [[s.seat, s.decision_id, s.answer] for s in steps[:to_step]]
-        table = engine.replay({"setup": game.setup, "seed": game.seed, "answers": kept})
+        try:
+            table = engine.replay({"setup": game.setup, "seed": game.seed, "answers": kept})
+        except (IllegalAnswer, ValueError) as exc:  # a table set up by hand, an older engine
+            raise IllegalMove("this game's record does not replay: it cannot go back") from exc
         removed = [[s.seat, s.decision_id, s.answer, s.actor] for s in steps[to_step:]]
         game.steps.filter(number__gt=to_step).delete()  # the only deletion of GameStep rows
         game.step = to_step
         game.last_move_at = timezone.now()
+        history.restart(game, table, steps_kept=to_step)
         _store(game, table, list(game.seats.all()), answered=None)
         game.save()
         announce_on_commit(game)
@@ -353,10 +365,17 @@ def _lock(game_id: int) -> Game:
     return Game.objects.select_for_update().get(pk=game_id)
 
 
+# What a move changes in its game's row (_store, _end, history.step_fields).
+MOVED_FIELDS = ["snapshot", "revision", "decisions", "step", "last_move_at", "log_length",
+                "result", "status", "finished_at"]
+SEAT_STATE = "user__play_state"  # games.play's per-player state, read by every clock
+
+
 def _store(game: Game, table: Any, seats: list[Seat], answered: int | None) -> None:
     """Copy what the engine knows into the row: snapshot, open decisions, who waits, result."""
     now = timezone.now()
-    game.snapshot = table.dumps()
+    game.snapshot = table.dumps(log=False)  # the log is kept on the GameStep rows
+    game.revision += 1
     game.decisions = _with_origin(table.pending(), game.decisions, game.step, answered)
     waiting = {d["seat"] for d in game.decisions}
     changed = []
@@ -408,31 +427,18 @@ def _bot_jobs(game: Game) -> list[str]:
     return [d["id"] for d in game.decisions if d["seat"] in bots]
 
 
-def announce_on_commit(game: Game, active: int | None = None) -> None:
-    """After commit: tell watchers the game moved and set the bots to work.
+def announce_on_commit(game: Game, active: int | None = None, actor: str | None = None) -> None:
+    """After commit: one job tells watchers, sets the bots to work, and runs every other
+    concern of a move (games/aftermove.py); the request that moved waits for none of it.
 
     `active` (the player whose turn it is) is passed on when the caller has the engine at hand,
     so receivers timing decisions need not load it again.
     """
-    game_id, step, status = game.pk, game.step, game.status
-    decisions = list(game.decisions)
-    jobs = _bot_jobs(game) if status == GameStatus.RUNNING else []
-
-    def announce() -> None:
-        broadcast.game_moved(game_id, step, status)
-        signals.game_moved.send_robust(
-            sender=Game, game_id=game_id, step=step, status=status, decisions=decisions,
-            active=active)
-        for decision_id in jobs:
-            _schedule_bot(game_id, decision_id, step)
-
-    transaction.on_commit(announce)
+    aftermove.schedule(game, active=active, actor=actor)
 
 
 def _schedule_bot(game_id: int, decision_id: str, step: int) -> None:
-    from games.tasks import bot_move  # tasks import this module
-
-    background.schedule(bot_move, game_id, decision_id, step)
+    background.schedule_named("games.tasks.bot_move", game_id, decision_id, step)
 
 
 # --- players ---------------------------------------------------------------------------------

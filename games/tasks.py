@@ -10,7 +10,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
-from games import services
+from games import aftermove, services
 from games.sim_tasks import simulation_chunk, simulation_merge  # noqa: F401  (registers them)
 
 
@@ -29,3 +29,9 @@ def bot_move(game_id: int, decision_id: str, step: int) -> bool:
 def bots_resume() -> int:
     """Periodic safety net (beat): re-schedule bot decisions whose task was lost."""
     return services.bots_resume()
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def after_move(payload: dict) -> bool:
+    """Everything a committed move sets off (games/aftermove.py); idempotent by revision."""
+    return aftermove.run(payload)

@@ -248,15 +248,18 @@ decisions = extend_schema(
         "game": 42, "step": 17, "seat": 0, "decisions": [DECISION_EXAMPLE]})],
 )
 log = extend_schema(
-    summary="The log as I may see it (everything once the game is over)", tags=["play"],
+    summary="The log as I may see it (everything once the game is over), by page",
+    tags=["play"],
     parameters=[OpenApiParameter("since", OpenApiTypes.INT,
-                                 description="Skip the first `since` events.")],
+                                 description="Skip the first `since` events."),
+                OpenApiParameter("limit", OpenApiTypes.INT,
+                                 description="Events per page: 1 to 1000 (default 200).")],
     responses={200: s.LogSerializer, 400: _error(
         "Bad parameter.", ("invalid_parameter", "since must be a whole number")),
         **GAME_READ_ERRORS, 409: _NOT_STARTED},
     examples=[OpenApiExample("log", response_only=True, value={
         "game": 42, "step": 17, "since": 0, "over": False,
-        "events": [{"type": "buy", "seat": 1, "card": "Silver"}]})],
+        "events": [{"type": "buy", "seat": 1, "card": "Silver"}], "total": 1, "next": None})],
 )
 record = extend_schema(
     summary="The whole game record (only after the end; docs/game-record.schema.json)",

@@ -57,7 +57,8 @@ def events_for_seat(
 
 
 def decisions_with_deadlines(*, game_id: int, step: int, decisions: list[dict[str, Any]],
-                             active: int | None = None) -> list[dict[str, Any]]:
+                             active: int | None = None, seats: list | None = None,
+                             game: Game | None = None) -> list[dict[str, Any]]:
     """The decisions of a move, each with its seat's deadline as the API writes times.
 
     Only events about a decision that became its seat's carry a deadline, so a move that
@@ -67,22 +68,28 @@ def decisions_with_deadlines(*, game_id: int, step: int, decisions: list[dict[st
 
     if not any(_new_for(d, step, d["seat"]) for d in decisions):
         return decisions
-    game = Game.objects.filter(pk=game_id).defer("snapshot").first()
+    if game is None:  # (the after-move job passes the game it loaded)
+        game = Game.objects.filter(pk=game_id).defer("snapshot", "log_start").first()
     if game is None:
         return decisions
-    clocks = api_selectors.clocks_of(game, active=active)
+    clocks = api_selectors.clocks_of(game, active=active, seats=seats)
     return [{**d, "deadline": clocks.get(d["seat"], {}).get("deadline")} for d in decisions]
 
 
 @receiver(signals.game_moved, dispatch_uid="api-event-stream")
 def game_moved(sender, *, game_id: int, step: int, status: str, decisions: list, **extra) -> None:
-    seated = list(Seat.objects.filter(game_id=game_id, user__isnull=False).values_list(
-        "user_id", "position"))
+    seats = extra.get("seats")
+    if seats is not None:  # from the after-move job: no query
+        seated = [(s.user_id, s.position) for s in seats if s.user_id is not None]
+    else:
+        seated = list(Seat.objects.filter(game_id=game_id, user__isnull=False).values_list(
+            "user_id", "position"))
     if not seated:
         return
     try:
         decisions = decisions_with_deadlines(game_id=game_id, step=step, decisions=decisions,
-                                             active=extra.get("active"))
+                                             active=extra.get("active"), seats=seats,
+                                             game=extra.get("game"))
     except Exception:  # events without deadlines beat no events
         log.exception("deadlines for the events of game %s failed", game_id)
     for user_id, position in seated:

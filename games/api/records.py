@@ -38,7 +38,7 @@ def record_build(game: Game) -> dict[str, Any]:
             for number, (seat, decision, answer) in enumerate(audit["answers"], start=1)
         ],
         "result": game.result,
-        "final_state": selectors.game_view(game, None),
+        "final_state": selectors.game_view(game, None, log="all"),
         "started_at": _iso(game.started_at),
         "finished_at": _iso(game.finished_at),
     }

@@ -45,13 +45,17 @@ def iso(value: datetime | None) -> str | None:
     return serializers.DateTimeField().to_representation(value) if value else None
 
 
-def clocks_of(game: Game, active: int | None = None) -> dict[int, dict[str, Any]]:
-    """Each seat's clock: since when the game waits for it, until when, vacation, takeover."""
+def clocks_of(game: Game, active: int | None = None,
+              seats: list | None = None) -> dict[int, dict[str, Any]]:
+    """Each seat's clock: since when the game waits for it, until when, vacation, takeover.
+
+    `seats` are the game's seats when the caller has them (a query saved)."""
     return {
         position: {"seat": position, "waiting_since": iso(status["waiting_since"]),
                    "deadline": iso(status["deadline_at"]), "on_vacation": status["on_vacation"],
                    "taken_over": status["taken_over"]}
-        for position, status in play_selectors.seat_statuses(game, active=active).items()
+        for position, status in play_selectors.seat_statuses(game, active=active,
+                                                             seats=seats).items()
     }
 
 
@@ -67,12 +71,14 @@ def decisions_timed(game: Game, decisions: list[dict], clocks: dict[int, dict]) 
     return out
 
 
-def view_of(game: Game, position: int | None, view: dict | None = None) -> dict | None:
-    """The engine's view for `position`, plus every seat's clock and deadlines on decisions."""
+def view_of(game: Game, position: int | None, view: dict | None = None,
+            seats: list | None = None) -> dict | None:
+    """The engine's view for `position`, plus every seat's clock and deadlines on decisions
+    (`seats`: the game's seats, when the caller has them)."""
     view = view if view is not None else selectors.game_view(game, position)
     if view is None:
         return None
-    clocks = clocks_of(game, active=view["turn"]["player"])
+    clocks = clocks_of(game, active=view["turn"]["player"], seats=seats)
     return {**view, "pending": decisions_timed(game, view["pending"], clocks),
             "clocks": list(clocks.values())}
 

@@ -279,9 +279,12 @@ class DecisionListSerializer(serializers.Serializer):
 class LogSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     step = serializers.IntegerField()
-    since = serializers.IntegerField()
+    since = serializers.IntegerField(help_text="Position of the first event in the whole log.")
     over = serializers.BooleanField()
     events = serializers.ListField(child=serializers.DictField())
+    total = serializers.IntegerField(help_text="Events in the whole log so far.")
+    next = serializers.IntegerField(allow_null=True,
+                                    help_text="`since` of the next page; null at the end.")
 
 
 class BotSerializer(serializers.Serializer):

@@ -27,13 +27,14 @@ from games.models import Game, GameStatus, display_name
 from games.strategies import selectors as strategy_selectors
 
 
-def _visible_game(request: Request, pk: int, invite_token: str | None = None) -> Game:
+def _visible_game(request: Request, pk: int, invite_token: str | None = None,
+                  state: bool = True) -> Game:
     """The game, or 404 if it does not exist or is private and the user has no seat in it.
 
     Both cases answer exactly the same, so nobody learns that a private game exists; its
     invite token (for joining) counts as a seat.
     """
-    game = Game.objects.select_related("creator").filter(pk=pk).first()
+    game = selectors.game_for_viewer(pk, request.user, state=state)
     if game is None or not (selectors.game_visible_to(game, request.user)
                             or selectors.invite_matches(game, invite_token)):
         raise ApiError("not_found", "no such game", 404)
@@ -41,6 +42,8 @@ def _visible_game(request: Request, pk: int, invite_token: str | None = None) ->
 
 
 def _my_position(request: Request, game: Game) -> int | None:
+    if hasattr(game, "viewer_position"):  # read with the game (selectors.game_for_viewer)
+        return game.viewer_position
     seat = selectors.seat_of(game, request.user)
     return seat.position if seat else None
 
@@ -90,6 +93,7 @@ def kingdoms(request: Request) -> Response:
 # --- games -----------------------------------------------------------------------------------
 
 GAME_FILTERS = ("mine", "waiting", "open", "finished")
+LOG_PAGE, LOG_PAGE_MAX = 200, 1000
 
 
 class GamePagination(LimitOffsetPagination):
@@ -200,11 +204,13 @@ def game_decisions(request: Request, pk: int) -> Response:
 def game_log(request: Request, pk: int) -> Response:
     target = _visible_game(request, pk)
     since = _int_param(request, "since", 0)
-    view = selectors.game_view(target, _my_position(request, target))
-    if view is None:
+    limit = _int_param(request, "limit", LOG_PAGE)
+    if not 1 <= limit <= LOG_PAGE_MAX:
+        raise ApiError("invalid_parameter", f"limit must be 1 to {LOG_PAGE_MAX}", 400)
+    page = selectors.game_log_page(target, _my_position(request, target), since, limit)
+    if page is None:
         raise ApiError("not_started", "the game has not started yet", 409)
-    return Response({"game": target.pk, "step": target.step, "since": since,
-                     "over": view["over"], "events": view["log"][since:]})
+    return Response(page)
 
 
 @docs.record
@@ -219,7 +225,7 @@ def game_record(request: Request, pk: int) -> Response:
 @docs.answer
 @api_view(["POST"])
 def game_answer(request: Request, pk: int) -> Response:
-    target = _visible_game(request, pk)
+    target = _visible_game(request, pk, state=False)  # the move reloads it under its lock
     return idempotent(request, lambda: _answer(request, target))
 
 
@@ -242,7 +248,7 @@ def _answer(request: Request, target: Game) -> Response:
 
 def _answered(result: services.SubmitResult) -> dict:
     """What the client needs next, from the move itself: no GET after one's own move."""
-    view = api_selectors.view_of(result.game, result.seat, result.view())
+    view = api_selectors.view_of(result.game, result.seat, result.view(), seats=result.seats)
     return {"game": result.game_id, "step": result.step, "status": result.status,
             "seat": result.seat,
             "decisions": [d for d in view["pending"] if d["seat"] == result.seat

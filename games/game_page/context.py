@@ -22,13 +22,15 @@ SINCE_LINES_SHOWN = 14
 TYPE_ORDER = {"Action": 0, "Treasure": 1, "Victory": 2, "Curse": 3}
 
 
-def live_context(game: Game, position: int | None,
-                 view: dict[str, Any] | None = None) -> dict[str, Any]:
+def live_context(game: Game, position: int | None, view: dict[str, Any] | None = None,
+                 log: str = "recent") -> dict[str, Any]:
     """The context of `_live.html` for seat `position` (None: a spectator).
 
-    `view` is that seat's view when the caller already has it (the reply to a move).
+    `view` is that seat's view when the caller already has it (the reply to a move). Its log
+    is the recent turns (games/history.py), or the whole log on request (`log="all"`).
     """
-    view = view if view is not None else selectors.game_view(game, position)
+    if view is None:
+        view = selectors.game_view(game, position, log=log)
     if view is None:
         return {"game": game, "view": None}
     seats = selectors.game_seats(game)
@@ -60,6 +62,7 @@ def live_context(game: Game, position: int | None,
         "players": _players(view, seats, clocks, position, _scores(game, view)),
         "waiting": _waiting(view, seats, game, clocks, position),
         "log": _newest_turn_first(log_lines(view["log"], names, position))[:LOG_LINES_SHOWN],
+        "log_older": view.get("log_from", 0) > 0,
         "since": _since(game, view, names, position, last),
         "seat_step": _seat_step(game, position, last),
         "trash": _counted(view["trash"]),

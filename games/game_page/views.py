@@ -40,7 +40,8 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _visible_game(request, pk)
     if not game.snapshot:  # not dealt yet: the summary page has the seats and the start button
         return redirect("games:detail", pk=game.pk)
-    context = live_context(game, _position(game, request))
+    whole = request.GET.get("log") == "all"
+    context = live_context(game, _position(game, request), log="all" if whole else "recent")
     return render(request, "games/game/page.html", context)
 
 

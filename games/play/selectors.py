@@ -33,7 +33,8 @@ def unread_count(user) -> int:
 
 
 def notifications_for(user, limit: int = 100) -> QuerySet[Notification]:
-    return Notification.objects.filter(user=user).select_related("game")[:limit]
+    return (Notification.objects.filter(user=user).select_related("game")
+            .defer("game__snapshot", "game__log_start", "game__seed")[:limit])
 
 
 def move_limit(game: Game, active_player: bool) -> timedelta:
@@ -55,9 +56,7 @@ def seat_statuses(game: Game, active: int | None = None,
     `seats`, the game's seats, a query when the caller has them).
     """
     seats = seats if seats is not None else list(game.seats.all())
-    users = [s.user_id for s in seats if s.user_id]
-    away = set(PlayerState.objects.filter(
-        user_id__in=users, vacation_since__isnull=False).values_list("user_id", flat=True))
+    away = _on_vacation(seats)
     clocks = {c.position: c for c in DecisionClock.objects.filter(game=game)}
     taken = {t.position: t for t in SeatTakeover.objects.filter(game=game)}
     turn = _Turn(game, active)
@@ -71,6 +70,21 @@ def seat_statuses(game: Game, active: int | None = None,
         }
         for s in seats
     }
+
+
+def _on_vacation(seats: list[Seat]) -> set[int]:
+    """The seated users on vacation: from their play state when the seats brought it along
+    (select_related "user__play_state"), else one query."""
+    users = [s for s in seats if s.user_id]
+    if all(Seat.user.is_cached(s) and _STATE.is_cached(s.user) for s in users):
+        states = [_STATE.get_cached_value(s.user) for s in users]
+        return {st.user_id for st in states if st is not None and st.vacation_since}
+    return set(PlayerState.objects.filter(
+        user_id__in=[s.user_id for s in users], vacation_since__isnull=False,
+    ).values_list("user_id", flat=True))
+
+
+_STATE = PlayerState.user.field.remote_field  # the reverse one-to-one (user.play_state)
 
 
 class _Turn:

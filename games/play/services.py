@@ -12,6 +12,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -53,41 +54,58 @@ class VacationError(GameError):
 
 
 def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[dict],
-                      now: datetime | None = None, active: int | None = None) -> None:
-    """React to a committed move: clocks, "your turn" notices, standing orders, webhooks."""
+                      now: datetime | None = None, active: int | None = None,
+                      seats: list[Seat] | None = None, revision: int | None = None,
+                      actor: str | None = None, game: Game | None = None) -> None:
+    """React to a committed move: clocks, "your turn" notices, standing orders, webhooks.
+
+    `seats` (users loaded), `game` (as the job found it) and `revision` come from the
+    after-move job; a job that finds the game changed again since leaves clocks and orders to
+    the newer job.
+    """
     now = now or timezone.now()
-    seats = list(Seat.objects.filter(game_id=game_id, user__isnull=False).select_related("user"))
+    if seats is None:
+        seats = list(Seat.objects.filter(game_id=game_id).select_related("user__preferences"))
+    seats = [s for s in seats if s.user_id is not None]
     if not seats:
         return  # bots only: nothing to time, tell or send
     humans = {s.position: s for s in seats if not s.is_bot}
     webhooks.game_moved_enqueue(game_id=game_id, step=step, status=status, decisions=decisions,
                                 seats={s.position: s for s in seats}, now=now)
     if status != GameStatus.RUNNING:
-        DecisionClock.objects.filter(game_id=game_id).delete()
-        if status == GameStatus.FINISHED:
-            for seat in seats:
-                notify.notification_add(user=seat.user, game_id=game_id, kind="finished",
-                                        text=f"Game #{game_id} is over.", now=now, once=True)
+        _game_ended(game_id, status, seats, now)
         return
-    _strikes_reset(game_id, step, humans)
-    game = Game.objects.filter(pk=game_id).only(
-        "pk", "time_limit_days", "snapshot", "step").first()
-    if game is not None and any(d["seat"] in humans for d in decisions):
+    if actor in (None, "player"):
+        _strikes_reset(game_id, step)
+    if game is None:
+        game = Game.objects.filter(pk=game_id).only("pk", "time_limit_days", "step",
+                                                    "revision").first()
+    if game is None or (revision is not None and game.revision != revision):
+        return
+    if any(d["seat"] in humans for d in decisions):
         if game.step != step:  # moved on since: whose turn it is must be read afresh
             active = None
         clocks_sync(game=game, seats=humans, decisions=decisions, now=now, active=active)
-        _standing_orders_schedule(game_id, step, decisions, humans)
+        _standing_orders_schedule(game_id, step, decisions, humans, only_new=True)
     else:
         DecisionClock.objects.filter(game_id=game_id).delete()
 
 
-def _strikes_reset(game_id: int, step: int, humans: dict[int, Seat]) -> None:
-    """A decision the player answered themselves ends their run of expiries."""
-    last = GameStep.objects.filter(game_id=game_id, number=step).only("seat", "actor").first()
-    if last is not None and last.actor == "player" and last.seat in humans:
-        SeatTakeover.objects.filter(
-            game_id=game_id, position=last.seat, strikes__gt=0, taken_over_at__isnull=True
-        ).update(strikes=0)
+def _game_ended(game_id: int, status: str, seats: list[Seat], now: datetime) -> None:
+    DecisionClock.objects.filter(game_id=game_id).delete()
+    if status == GameStatus.FINISHED:
+        for seat in seats:
+            notify.notification_add(user=seat.user, game_id=game_id, kind="finished",
+                                    text=f"Game #{game_id} is over.", now=now, once=True)
+
+
+def _strikes_reset(game_id: int, step: int) -> None:
+    """A decision the player answered themselves ends their run of expiries (one UPDATE)."""
+    answered = GameStep.objects.filter(game_id=game_id, number=step, actor="player")
+    SeatTakeover.objects.filter(
+        game_id=game_id, strikes__gt=0, taken_over_at__isnull=True,
+        position__in=answered.values("seat"),
+    ).update(strikes=0)
 
 
 def clocks_sync(*, game: Game, seats: dict[int, Seat], decisions: list[dict],
@@ -119,8 +137,10 @@ def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:
         "remind_at": start + limit * conf.get("PLAY_REMINDER_FRACTION"),
         "reminded_at": None, "turn_emailed_at": None,
     }
-    DecisionClock.objects.update_or_create(game_id=game.pk, position=seat.position,
-                                           defaults=fields)
+    # One upsert (the seat's clock, new or restarted for a new wait).
+    DecisionClock.objects.bulk_create(
+        [DecisionClock(game_id=game.pk, position=seat.position, **fields)],
+        update_conflicts=True, unique_fields=["game", "position"], update_fields=list(fields))
     if active:
         text = f"Your turn in game #{game.pk}."
     else:
@@ -134,12 +154,20 @@ def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:
 
 def standing_orders_for(*, user, game_id: int | None) -> dict[str, Any]:
     """The orders in force for `user` in a game: their defaults, then the game's override."""
-    prefs = notify.prefs_of(user)
+    prefs = _loaded_prefs(user) or notify.prefs_of(user)
     override = None
     if game_id is not None:
         row = StandingOrderOverride.objects.filter(user=user, game_id=game_id).first()
         override = row.orders if row else None
     return orders_merge(prefs.standing_orders, override)
+
+
+def _loaded_prefs(user):
+    """The user's preferences when a select_related already brought them (no query)."""
+    related = get_user_model().preferences.related
+    if not isinstance(user, get_user_model()) or not related.is_cached(user):
+        return None  # (a request's lazy user is asked the usual way)
+    return related.get_cached_value(user)
 
 
 def standing_orders_set(*, user, orders: dict, game_id: int | None = None) -> dict[str, Any]:
@@ -170,17 +198,20 @@ def standing_orders_clear(*, user, game_id: int) -> None:
 
 
 def _standing_orders_schedule(game_id: int, step: int, decisions: list[dict],
-                              humans: dict[int, Seat]) -> None:
-    """Schedule the first open decision a standing order answers (one move per step)."""
+                              humans: dict[int, Seat], only_new: bool = False) -> None:
+    """Schedule the first open decision a standing order answers (one move per step).
+
+    After a move only the decisions it opened are asked (`only_new`): the others were asked
+    when they opened.
+    """
     for decision in decisions:
         seat = humans.get(decision["seat"])
-        if seat is None:
+        if seat is None or (only_new and decision.get("opened_step", step) != step):
             continue
         orders = standing_orders_for(user=seat.user, game_id=game_id)
         if standing_answer(decision, orders) is not None:
-            from games.play.tasks import standing_order_answer  # tasks import this module
-
-            background.schedule(standing_order_answer, game_id, decision["id"], step)
+            background.schedule_named("games.play.tasks.standing_order_answer", game_id,
+                                      decision["id"], step)
             return
 
 

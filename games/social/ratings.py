@@ -78,7 +78,7 @@ def _bot_turns(game: Game) -> Counter[int]:
 
 
 def _summaries(game: Game, seats: list[Seat], reason: str, now: datetime) -> list[GameSummary]:
-    final = game_selectors.game_view(game, None) or {"players": []}
+    final = game_selectors.game_view(game, None, log="none") or {"players": []}
     kingdom = set(game.kingdom_cards)
     sets = sorted(set(Card.objects.filter(name__in=kingdom).values_list(
         "card_set__slug", flat=True)))

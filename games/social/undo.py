@@ -41,37 +41,23 @@ class UndoOption:
 
 
 def undo_options(game: Game, position: int) -> list[UndoOption]:
-    """Where seat `position` may take the game back to, nearest first."""
+    """Where seat `position` may take the game back to, nearest first.
+
+    Reads the window's steps with the log entries each wrote (games/history.py), so nothing
+    is replayed to learn whether an answer revealed something."""
     if game.status != GameStatus.RUNNING or game.step == 0:
         return []
-    steps = list(GameStep.objects.filter(game=game).order_by("number")
-                 .values_list("seat", "decision_id", "answer", "actor"))
-    try:
-        marks, table = _replay_marks(game, steps)
-    except (engine.IllegalAnswer, ValueError):
-        # The record does not replay on this engine (a game begun under an older engine
-        # version, or a table set up by hand): there is nothing exact to go back to.
-        return []
-    options, free = [], True
     lowest = max(0, game.step - conf.get("SOCIAL_UNDO_WINDOW"))
-    for to_step in range(game.step - 1, lowest - 1, -1):
-        seat, _, _, actor = steps[to_step]
+    steps = list(GameStep.objects.filter(game=game, number__gt=lowest).order_by("-number")
+                 .values_list("number", "seat", "actor", "log"))
+    table = engine.loads(game.snapshot)  # (its piles: which are mixed)
+    options, free = [], True
+    for number, seat, actor, log in steps:
         free = free and seat == position and actor in OWN_ACTORS
-        free = free and not any(_reveals(table, e) for e in table.log[marks[to_step]:
-                                                                      marks[to_step + 1]])
+        free = free and not any(_reveals(table, e) for e in log)
         if seat == position:
-            options.append(UndoOption(to_step, game.step - to_step, free))
+            options.append(UndoOption(number - 1, game.step - number + 1, free))
     return options
-
-
-def _replay_marks(game: Game, steps: list) -> tuple[list[int], engine.Game]:
-    """Replay the record; marks[n] is the log's length after n answers."""
-    table = engine.new_game(game.setup, game.seed)
-    marks = [len(table.log)]
-    for seat, decision_id, answer, _ in steps:
-        table.apply(seat, decision_id, answer)
-        marks.append(len(table.log))
-    return marks, table
 
 
 def _reveals(table: engine.Game, entry: list) -> bool:

@@ -180,3 +180,24 @@ def test_old_keys_are_purged(my_turn, as_alice, alice):
     IdempotencyRecord.objects.update(created_at=timezone.now() - timedelta(days=2))
     assert api_services.idempotency_purge() == 1
     assert not IdempotencyRecord.objects.exists()
+
+
+@pytest.mark.django_db
+def test_beat_purges_old_keys_every_hour_and_keeps_fresh_ones(my_turn, as_alice, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from dominion_site.celery import app
+    from games.api.tasks import api_purge
+
+    for key in ("old", "fresh"):
+        as_alice.post(_answer_url(my_turn), {**_body(my_turn), "step": 99}, format="json",
+                      HTTP_IDEMPOTENCY_KEY=key)
+    IdempotencyRecord.objects.filter(key="old").update(
+        created_at=timezone.now() - timedelta(days=2))
+
+    assert api_purge.apply().get()["idempotency"] == 1  # as a worker runs it
+    assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == ["fresh"]
+    entry = next(e for e in settings.CELERY_BEAT_SCHEDULE.values() if e["task"] == api_purge.name)
+    assert entry["schedule"] <= 3600 and api_purge.name in app.tasks

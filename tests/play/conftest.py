@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from engine.positions import build
-from games import services
+from games import history, services
 from games.models import Game, Seat
 from tests.play.helpers import BASE_KINGDOM, handled
 
@@ -91,7 +91,7 @@ def position_game(start_game, committed):
                        "players": list(players), "supply": {}, "trash": [], "turn": {},
                        "seed": "play-tests"})
         decisions = [d.to_dict() for d in table.pending()]
-        Game.objects.filter(pk=game.pk).update(snapshot=table.dumps(), decisions=decisions)
+        Game.objects.filter(pk=game.pk).update(decisions=decisions, **history.installed(table))
         waiting = {d["seat"] for d in decisions}
         Seat.objects.filter(game=game).update(waiting_since=None)
         Seat.objects.filter(game=game, position__in=waiting).update(waiting_since=at)

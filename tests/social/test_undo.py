@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 import engine
-from games import selectors, services
+from games import history, selectors, services
 from games.models import Game, GameStep
 from games.social import undo
 from games.social.exceptions import Conflict, Forbidden, UndoRefused
@@ -39,7 +39,7 @@ def test_taking_back_treasures_before_anything_is_revealed_is_free(running_game,
     assert (done.kind, done.status, done.removed[0][0]) == ("free", Status.APPLIED, seat)
     assert game.step == 0 and GameStep.objects.filter(game=game).count() == 0
     fresh = engine.new_game(game.setup, game.seed)
-    assert engine.loads(game.snapshot).view(seat) == fresh.view(seat)
+    assert history.whole_table(game).view(seat) == fresh.view(seat)
     assert selectors.game_replays_identically(game)
 
 

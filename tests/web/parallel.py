@@ -19,7 +19,7 @@ from django.db import connection
 
 import engine
 from engine.positions import build
-from games import services
+from games import history, services
 from games.models import Game, Seat
 
 KINGDOM = ["Militia", "Witch", "Masquerade", "Torturer", "Moat", "Village", "Smithy", "Market",
@@ -45,7 +45,7 @@ def position_game(creator, others: list) -> Game:
     table = build({"kingdom": KINGDOM, "players": [_player(s) for s in range(len(others) + 1)],
                    "seed": "parallel-decisions"})
     decisions = [{**d.to_dict(), "opened_step": 0, "opened_by": None} for d in table.pending()]
-    Game.objects.filter(pk=game.pk).update(snapshot=table.dumps(), decisions=decisions)
+    Game.objects.filter(pk=game.pk).update(decisions=decisions, **history.installed(table))
     Seat.objects.filter(game=game).exclude(position=0).update(waiting_since=None)
     game.refresh_from_db()
     return game
@@ -120,7 +120,7 @@ def race(jobs: list[tuple[dict, Any, int]], submit: Submit) -> list:
 def outcome(game: Game) -> list[dict]:
     """Every seat's view, the log as a multiset: answers in another order log in another order."""
     game.refresh_from_db()
-    table = engine.loads(game.snapshot)
+    table = history.whole_table(game)  # the snapshot has no log: games/history.py
     views = []
     for seat in [None, *range(game.player_count)]:
         view = table.view(seat)

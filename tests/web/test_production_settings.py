@@ -20,11 +20,13 @@ PROBE = (
     "import json, django; django.setup(); from django.conf import settings as s; "
     "print(json.dumps({k: getattr(s, k, None) for k in ("
     "'PRODUCTION', 'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE', 'SECURE_SSL_REDIRECT', "
-    "'SECURE_HSTS_SECONDS', 'SECURE_PROXY_SSL_HEADER', 'CACHES', 'SECRET_KEY')}))"
+    "'SECURE_HSTS_SECONDS', 'SECURE_PROXY_SSL_HEADER', 'CACHES', 'SECRET_KEY', 'DATABASES')}))"
 )
 # What the process inherits that would change the answer; each case sets its own.
 CONTROLLED = {"SECRET_KEY", "REDIS_URL", "DATABASE_URL", "DJANGO_PRODUCTION", "BEHIND_TLS_PROXY",
-              "SECURE_COOKIES", "CACHE_URL", "CACHE_KEY_PREFIX", "DJANGO_DEBUG"}
+              "SECURE_COOKIES", "CACHE_URL", "CACHE_KEY_PREFIX", "DJANGO_DEBUG", "CONN_MAX_AGE",
+              "DB_POOL", "DB_POOL_MAX_SIZE", "DB_POOL_MIN_SIZE", "DB_POOL_TIMEOUT", "DB_PGBOUNCER"}
+PG_URL = "postgres://dominion:secret@db.internal:5432/dominion"
 REAL_KEY = secrets.token_urlsafe(50)
 
 
@@ -76,6 +78,21 @@ def test_production_with_redis_shares_its_cache():
     cache = loaded["CACHES"]["default"]
     assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert cache["LOCATION"] == "redis://redis.internal:6379/0"
+
+
+def test_postgresql_connections_come_from_a_pool_per_process():
+    database = _settings(DATABASE_URL=PG_URL, CONN_MAX_AGE="60",
+                         DB_POOL_MAX_SIZE="8")["DATABASES"]["default"]
+
+    assert database["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 10.0}
+    assert database["CONN_MAX_AGE"] == 0  # persistent connections pile up under ASGI
+
+
+def test_behind_pgbouncer_the_processes_keep_no_pool_and_no_server_side_cursors():
+    database = _settings(DATABASE_URL=PG_URL, DB_PGBOUNCER="1")["DATABASES"]["default"]
+
+    assert "pool" not in database.get("OPTIONS", {})
+    assert database["DISABLE_SERVER_SIDE_CURSORS"] is True
 
 
 @pytest.mark.parametrize("env", [{"BEHIND_TLS_PROXY": "1"}, {"DJANGO_PRODUCTION": "1"}],

@@ -1,0 +1,225 @@
+"""Clients that play games through the public API and the WebSocket event stream.
+
+Each user has one token, one socket (the event stream serves all of a user's games) and plays
+one game at a time: it answers its open decisions after a think time, reads its decisions only
+when the stream says a turn became its own, and starts a new game with the same partner when
+one ends. Everything is timed; errors are counted, never raised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import httpx
+from websockets.asyncio.client import connect
+
+KINGDOM = ["Cellar", "Market", "Merchant", "Militia", "Mine", "Moat", "Remodel", "Smithy",
+           "Village", "Workshop"]  # the rulebook's First Game: attacks open parallel decisions
+EVENT_WAIT = 10.0
+
+
+@dataclass
+class Metrics:
+    window: list[float] = field(default_factory=lambda: [float("inf"), float("inf")])
+    submits: list[float] = field(default_factory=list)
+    sent: dict[tuple[int, int], tuple[float, int]] = field(default_factory=dict)
+    received: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    moves: set[tuple[int, int]] = field(default_factory=set)
+    errors: Counter = field(default_factory=Counter)
+    refused: Counter = field(default_factory=Counter)
+    requests: int = 0
+
+    def inside(self, t: float) -> bool:
+        return self.window[0] <= t < self.window[1]
+
+    def event_latencies(self, seats: dict[int, list[int]]) -> list[float]:
+        """Submit → the event reaching each other human seat of the game (same step)."""
+        out = []
+        for (game, step), (sent_at, user) in self.sent.items():
+            if not self.inside(sent_at):
+                continue
+            for other in seats.get(game, ()):
+                got = self.received.get((game, step, other))
+                if other != user and got is not None:
+                    out.append(got - sent_at)
+        return out
+
+
+class User:
+    def __init__(self, index: int, token: str, base: str, http: httpx.AsyncClient,
+                 metrics: Metrics) -> None:
+        self.index, self.token, self.base, self.http = index, token, base, http
+        self.metrics = metrics
+        self.headers = {"Authorization": f"Bearer {token}"}
+        self.events: asyncio.Queue = asyncio.Queue()
+        self.ws_task: asyncio.Task | None = None
+
+    async def request(self, method: str, path: str, body: dict | None = None):
+        self.metrics.requests += 1
+        try:
+            response = await self.http.request(method, f"{self.base}/api/v1{path}", json=body,
+                                               headers=self.headers)
+        except httpx.HTTPError as exc:
+            self.metrics.errors[f"{type(exc).__name__}"] += 1
+            return None
+        if response.status_code >= 500 or response.status_code in (401, 403, 429):
+            self.metrics.errors[f"HTTP {response.status_code}"] += 1
+            return None
+        return response
+
+    async def listen(self, ready: asyncio.Event) -> None:
+        url = self.base.replace("http", "ws", 1) + "/ws/api/v1/events/"
+        try:
+            async with connect(url, additional_headers=self.headers, open_timeout=60,
+                               ping_interval=None, max_queue=None) as ws:
+                await ws.recv()  # hello
+                ready.set()
+                async for raw in ws:
+                    self._got(json.loads(raw))
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a dropped stream is an error of the run
+            self.metrics.errors[f"socket {type(exc).__name__}"] += 1
+            ready.set()
+
+    def _got(self, event: dict) -> None:
+        now = time.perf_counter()
+        key = (event.get("game"), event.get("step"))
+        if event.get("type") == "game_moved":
+            self.metrics.received.setdefault((*key, self.index), now)
+            if self.metrics.inside(now):
+                self.metrics.moves.add(key)
+        self.events.put_nowait(event)
+
+
+async def play_seat(user: User, game: int, think: float, rng: random.Random,
+                    stop: asyncio.Event) -> None:
+    """Answer this seat's decisions until the game ends or the run stops."""
+    mine = await _decisions(user, game)
+    while not stop.is_set() and mine is not None:
+        if mine.get("status", "running") != "running":
+            return
+        if mine["decisions"]:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            mine = await _answer(user, game, mine, rng)
+            continue
+        event = await _next_event(user, game, mine["step"], stop)
+        if event is not None and event["type"] == "game_ended":
+            return
+        mine = await _decisions(user, game)
+
+
+async def _next_event(user: User, game: int, step: int, stop: asyncio.Event) -> dict | None:
+    deadline = time.monotonic() + EVENT_WAIT
+    while not stop.is_set():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        try:
+            event = await asyncio.wait_for(user.events.get(), min(left, 1.0))
+        except TimeoutError:
+            continue
+        if event.get("game") != game:
+            continue
+        if event["type"] == "game_ended" or (event["type"] == "your_turn"
+                                               and event["step"] > step):
+            return event
+    return None
+
+
+async def _decisions(user: User, game: int) -> dict | None:
+    response = await user.request("GET", f"/games/{game}/decisions/")
+    return response.json() if response is not None and response.status_code == 200 else None
+
+
+async def _answer(user: User, game: int, mine: dict, rng: random.Random) -> dict | None:
+    decision = mine["decisions"][0]
+    body = {"decision": decision["id"], "answer": choose(decision, rng), "step": mine["step"]}
+    sent = time.perf_counter()
+    response = await user.request("POST", f"/games/{game}/answer/", body)
+    took = time.perf_counter() - sent
+    if response is None:
+        return await _decisions(user, game)
+    if response.status_code != 200:
+        user.metrics.refused[response.json().get("code", str(response.status_code))] += 1
+        return await _decisions(user, game)
+    data = response.json()
+    user.metrics.sent[(game, data["step"])] = (sent, user.index)
+    if user.metrics.inside(sent):
+        user.metrics.submits.append(took)
+    return data
+
+
+def choose(decision: dict, rng: random.Random):
+    """A legal answer picked among the options the decision lists (a little Big Money)."""
+    kind = decision["kind"]
+    if kind == "BuyPhase":
+        if decision["treasures"]:
+            return {"play": "all"}
+        legal = {pile["name"] for pile in decision["piles"]}
+        wanted = next((w for w in ("Province", "Gold", "Smithy", "Silver") if w in legal), None)
+        return {"buy": wanted} if wanted else {"end": True}
+    if kind == "OrderCards":
+        return [card["id"] for card in decision["cards"]]
+    if kind in ("ChooseCards", "Reveal", "PlayAction"):
+        ids = [card["id"] for card in decision["cards"]]
+        low, high = decision["min"], min(decision["max"], len(ids))
+        return rng.sample(ids, high if kind == "PlayAction" else rng.randint(low, high))
+    if kind == "ChooseOption":
+        keys = [option["key"] for option in decision["options"]]
+        picked = rng.sample(keys, rng.randint(decision["min"], decision["max"]))
+        return picked if decision["max"] > 1 else picked[0]
+    if kind == "ChoosePile":
+        piles = [pile["name"] for pile in decision["piles"]]
+        return rng.choice(piles) if piles else None
+    if kind == "NameCard":
+        return rng.choice(decision["names"])
+    raise ValueError(f"unknown decision kind {kind}")
+
+
+async def run_pair(users: list[User], bot: str | None, think: float, rng: random.Random,
+                   stop: asyncio.Event, started: asyncio.Event, seats: dict[int, list[int]],
+                   setup: asyncio.Semaphore) -> None:
+    """Games between these users (or one user and a bot), one after another, until stop."""
+    first = True
+    while not stop.is_set():
+        async with setup:
+            game = await _new_game(users, bot)
+        if first:
+            started.set()
+            first = False
+        if game is None:
+            await asyncio.sleep(1.0)
+            continue
+        seats[game] = [u.index for u in users]
+        await asyncio.gather(*(play_seat(u, game, think, rng, stop) for u in users))
+
+
+async def _new_game(users: list[User], bot: str | None) -> int | None:
+    creator = users[0]
+    spec = ["me", bot] if bot else ["me", "open"]
+    response = await creator.request("POST", "/games/", {"seats": spec, "kingdom": KINGDOM})
+    if response is None or response.status_code != 201:
+        creator.metrics.errors["game not created"] += 1
+        return None
+    game = response.json()["id"]
+    for other in users[1:]:
+        joined = await other.request("POST", f"/games/{game}/join/", {})
+        if joined is None or joined.status_code != 200:
+            return None
+    started = await creator.request("POST", f"/games/{game}/start/", {})
+    return game if started is not None and started.status_code == 200 else None
+
+
+async def close_all(tasks: list[asyncio.Task]) -> None:
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(BaseException):
+            await task

@@ -1,0 +1,134 @@
+"""Query counts that must not creep back: a move, and every list at 5 and at 60 items.
+
+A move's request does only what the mover waits for (lock, validate, apply, write, commit,
+and the reply); everything after the commit is one job (games/aftermove.py), which these tests
+catch instead of running, so they count the request alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from games import background, services
+from games.api import services as api_services
+from games.models import Game
+from games.play.notify import notification_add
+from tests.web.conftest import BASE_KINGDOM
+
+SUBMIT_MAX = 12  # every statement, BEGIN and COMMIT included
+TRANSACTION_CONTROL = {"BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"}
+
+
+@pytest.fixture
+def jobs(monkeypatch) -> list[tuple]:
+    """Background work scheduled (and not run) while the test counts."""
+    caught: list[tuple] = []
+    monkeypatch.setattr(background, "schedule_named", lambda name, *a: caught.append((name, a)))
+    return caught
+
+
+def _api(user) -> APIClient:
+    client = APIClient()
+    _, raw = api_services.token_create(user=user, name="q")
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
+    return client
+
+
+def _my_decision(game: Game, seat: int) -> dict:
+    game.refresh_from_db()
+    return next(d for d in game.decisions if d["seat"] == seat)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_api_move_costs_at_most_twelve_queries_and_one_job(running_game, alice, jobs):
+    client = _api(alice)
+    client.get("/api/v1/me/")  # warm the per-process caches (content types, throttles' import)
+    for _ in range(6):  # several kinds of move: plays, treasures, buys, the end of a turn
+        game = Game.objects.get(pk=running_game.pk)
+        seat = next(s.position for s in game.seats.all() if s.user_id == alice.pk)
+        if not any(d["seat"] == seat for d in game.decisions):
+            services.decision_submit(game_id=game.pk, seat=1 - seat,
+                                     decision_id=_my_decision(game, 1 - seat)["id"],
+                                     answer=_cheap_answer(_my_decision(game, 1 - seat)))
+            continue
+        decision = _my_decision(game, seat)
+        jobs.clear()
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(f"/api/v1/games/{game.pk}/answer/", {
+                "decision": decision["id"], "answer": _cheap_answer(decision),
+                "step": game.step}, format="json")
+        assert response.status_code == 200, response.content
+        assert len(queries) <= SUBMIT_MAX, "\n".join(q["sql"][:200] for q in queries)
+        assert [name for name, _ in jobs] == ["games.tasks.after_move"]
+
+
+def _cheap_answer(decision: dict):
+    if decision["kind"] == "BuyPhase":
+        return {"play": "all"} if decision["treasures"] else {"end": True}
+    if decision["kind"] == "PlayAction":
+        return []
+    return [c["id"] for c in decision.get("cards", [])][: decision.get("min", 0)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_move_itself_is_a_handful_of_queries(running_game, jobs):
+    game = Game.objects.get(pk=running_game.pk)
+    decision = game.decisions[0]
+    with CaptureQueriesContext(connection) as queries:
+        services.decision_submit(game_id=game.pk, seat=decision["seat"],
+                                 decision_id=decision["id"], answer=_cheap_answer(decision),
+                                 step=game.step)
+    work = [q["sql"] for q in queries if q["sql"].split()[0] not in TRANSACTION_CONTROL]
+    assert len(work) <= 5, work  # lock, the step, the seats, who waits, the game
+
+
+def _games(alice, bob, count: int) -> None:
+    """`count` games of Alice's: running with Bob (waiting for Alice, who starts), and open."""
+    for i in range(count):
+        game = services.game_create(creator=alice, seats=["me", "open"], kingdom=BASE_KINGDOM,
+                                    turn_order={"first_player": 0})
+        if i % 3:
+            services.seat_join(game=game, user=bob)
+            services.game_start(game=game, user=alice)
+        notification_add(user=alice, game_id=game.pk, kind="turn", text="Your turn.",
+                         now=game.created_at)
+
+
+def _counts(alice, bob, count: int) -> dict[str, int]:
+    Game.objects.all().delete()
+    _games(alice, bob, count)
+    api = _api(alice)
+    api.get("/api/v1/me/")
+    pages = {f"api {f}": f"/api/v1/games/?filter={f}&limit=200"
+             for f in ("mine", "waiting", "open", "finished")}
+    out = {}
+    for name, url in pages.items():
+        with CaptureQueriesContext(connection) as queries:
+            assert api.get(url).status_code == 200
+        out[name] = len(queries)
+    web = _web_client(alice)
+    for name in ("games:lobby", "games:my_games", "play:notifications"):
+        with CaptureQueriesContext(connection) as queries:
+            assert web.get(reverse(name)).status_code == 200
+        out[name] = len(queries)
+    return out
+
+
+def _web_client(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.django_db
+def test_every_list_costs_the_same_at_5_and_at_60_games(catalog, alice, bob, jobs):
+    few = _counts(alice, bob, 5)
+    many = _counts(alice, bob, 60)
+    assert many == few
+    assert max(few.values()) <= 12, few
