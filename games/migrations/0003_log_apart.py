@@ -32,7 +32,7 @@ def backfill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0001_initial'),
+        ('games', '0002_table_options'),
     ]
 
     operations = [
