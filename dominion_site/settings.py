@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "games",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "games.api",
     "games.play",
     "games.social",
@@ -91,6 +92,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "games.api.ratelimit.RateLimitHeaders",
     "games.middleware.RequestLimits",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -287,6 +289,10 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"EditionEnum": "games.api.serializers.EDITIONS"},
+    # Swagger UI and Redoc from our own static files (drf-spectacular-sidecar): no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from games import selectors
 from games.api.models import ApiToken
-from games.models import Card, Game, Kingdom
+from games.models import Card, CardSet, Game, Kingdom
 from games.play import selectors as play_selectors
 
 
@@ -83,3 +83,8 @@ def decisions_of(game: Game, position: int | None, active: int | None = None) ->
     if not mine:
         return []
     return decisions_timed(game, mine, clocks_of(game, active=active))
+
+
+def set_slugs() -> list[str]:
+    """The card sets' slugs: the values a `set` parameter may take."""
+    return list(CardSet.objects.order_by("slug").values_list("slug", flat=True))

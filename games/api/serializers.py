@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from games import selectors
+from games.api.strict import StrictSerializer
 from games.models import TIME_LIMIT_CHOICES, Card, CardSet, Game, GameStatus, Kingdom, Seat
 
 # --- errors ----------------------------------------------------------------------------------
@@ -158,6 +159,8 @@ EDITIONS = [(1, "1st edition"), (2, "2nd edition")]
 class SheltersField(serializers.ChoiceField):
     """"auto" (the rulebook's rule), "always" or "never"; true/false mean always/never."""
 
+    lenient_type = True  # a string or a boolean, by design (the choice checks the value)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=["auto", "always", "never"], **kwargs)
 
@@ -168,7 +171,7 @@ class SheltersField(serializers.ChoiceField):
 SEAT_HELP = '"me", "open" or a bot strategy (see GET /api/v1/bots/).'
 
 
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(StrictSerializer):
     """The lobby's options. Kingdom: `kingdom` (10 names), `kingdom_id`, or random (default)."""
 
     seats = serializers.ListField(child=serializers.CharField(help_text=SEAT_HELP),
@@ -211,12 +214,12 @@ class GameCreateSerializer(serializers.Serializer):
                 {"random_sets": "too few cards match these sets and editions"}) from exc
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(StrictSerializer):
     invite_token = serializers.CharField(required=False, allow_blank=True,
                                          help_text="Needed for a private game.")
 
 
-class AnswerSerializer(serializers.Serializer):
+class AnswerSerializer(StrictSerializer):
     decision = serializers.CharField(max_length=40, help_text="The open decision's id.")
     answer = serializers.JSONField(
         allow_null=True, help_text="In the format of the decision's kind (docs/api.md).")

@@ -1,7 +1,11 @@
 from __future__ import annotations
 
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerView,
+)
 
 from games.api import views, web
 
@@ -10,6 +14,8 @@ app_name = "api"
 v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema",
+                                               template_name="api/redoc.html"), name="redoc"),
     path("me/", views.me, name="me"),
     path("bots/", views.bots, name="bots"),
     path("card-sets/", views.card_sets, name="card_sets"),

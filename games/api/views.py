@@ -19,9 +19,11 @@ from games.api import docs, records
 from games.api import selectors as api_selectors
 from games.api import serializers as s
 from games.api import services as api_services
+from games.api.answers import answer_shape_problem
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.models import ApiToken
+from games.api.strict import bool_param, choice_param, int_param, no_body
 from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
 from games.models import Game, GameStatus, display_name
 
@@ -70,8 +72,8 @@ def card_sets(request: Request) -> Response:
 @api_view(["GET"])
 def cards(request: Request) -> Response:
     found = api_selectors.cards_catalogue(
-        card_set=_text_param(request, "set"),
-        kingdom_only=_bool_param(request, "kingdom"),
+        card_set=choice_param(request, "set", api_selectors.set_slugs()),
+        kingdom_only=bool_param(request, "kingdom"),
     )
     return Response(s.CardSerializer(found, many=True).data)
 
@@ -80,8 +82,8 @@ def cards(request: Request) -> Response:
 @api_view(["GET"])
 def kingdoms(request: Request) -> Response:
     found = api_selectors.kingdoms_listed(
-        recommended=_bool_param(request, "recommended"),
-        card_set=_text_param(request, "set"),
+        recommended=bool_param(request, "recommended"),
+        card_set=choice_param(request, "set", api_selectors.set_slugs()),
     )
     return Response(s.KingdomSerializer(found, many=True).data)
 
@@ -92,8 +94,17 @@ GAME_FILTERS = ("mine", "waiting", "open", "finished")
 
 
 class GamePagination(LimitOffsetPagination):
+    """limit 1..200 (default 50), offset from 0: anything else is a 400, not ignored."""
+
     default_limit = 50
     max_limit = 200
+
+    def get_limit(self, request: Request) -> int:
+        return int_param(request, "limit", self.default_limit, minimum=1,
+                         maximum=self.max_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return int_param(request, "offset", 0)
 
 
 @docs.games
@@ -156,6 +167,7 @@ def game_join(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def game_leave(request: Request, pk: int) -> Response:
     def act() -> Response:
+        no_body(request)
         target = services.seat_leave(game=_visible_game(request, pk), user=request.user)
         return Response(s.GameSerializer(target, context={"request": request}).data)
 
@@ -166,6 +178,7 @@ def game_leave(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def game_start(request: Request, pk: int) -> Response:
     def act() -> Response:
+        no_body(request)
         target = services.game_start(game=_visible_game(request, pk), user=request.user)
         return Response(s.GameSerializer(target, context={"request": request}).data)
 
@@ -198,7 +211,7 @@ def game_decisions(request: Request, pk: int) -> Response:
 @api_view(["GET"])
 def game_log(request: Request, pk: int) -> Response:
     target = _visible_game(request, pk)
-    since = _int_param(request, "since", 0)
+    since = int_param(request, "since", 0)
     view = selectors.game_view(target, _my_position(request, target))
     if view is None:
         raise ApiError("not_started", "the game has not started yet", 409)
@@ -232,6 +245,13 @@ def _answer(request: Request, target: Game) -> Response:
     opened = next((d for d in target.decisions if d["id"] == data["decision"]), None)
     if data.get("seat", position) != position or (opened and opened["seat"] != position):
         raise ApiError("not_your_seat", "this decision belongs to another seat", 403)
+    problem = opened and answer_shape_problem(opened["kind"], data["answer"])
+    if problem and data.get("step") is not None and services._seat_changed_since(
+            target, position, data["step"]):
+        problem = None  # a stale picture is the more useful refusal (the service gives it)
+    if problem:
+        raise ApiError("invalid_request", f"answer: {problem}", 400,
+                       errors={"answer": [problem]})
     result = services.decision_submit(
         game_id=target.pk, seat=position, decision_id=data["decision"], answer=data["answer"],
         step=data.get("step"),
@@ -254,36 +274,12 @@ def _answered(result: services.SubmitResult) -> dict:
 def ws_ticket(request: Request) -> Response:
     """A single-use ticket to open the event stream, so that no token goes into a URL."""
     def act() -> Response:
+        no_body(request)
         token = request.auth if isinstance(request.auth, ApiToken) else None
         ticket, expires = api_services.ticket_create(user=request.user, token=token)
         return Response({"ticket": ticket, "expires": api_selectors.iso(expires)}, status=201)
 
     return idempotent(request, act)
-
-
-def _bool_param(request: Request, name: str) -> bool:
-    raw = request.query_params.get(name, "false")
-    if raw not in ("true", "false", "1", "0"):
-        raise ApiError("invalid_parameter", f"{name} must be true or false", 400)
-    return raw in ("true", "1")
-
-
-def _text_param(request: Request, name: str) -> str | None:
-    """A text parameter; a NUL character (which PostgreSQL cannot compare) is a 400."""
-    raw = request.query_params.get(name)
-    if raw is not None and "\x00" in raw:
-        raise ApiError("invalid_parameter", f"{name} must not contain NUL characters", 400)
-    return raw
-
-
-def _int_param(request: Request, name: str, default: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit():
-        raise ApiError("invalid_parameter", f"{name} must be a whole number", 400)
-    return int(raw)
-
 
 
 @csrf_exempt

@@ -148,7 +148,8 @@ def test_sockets_close_cleanly_on_a_hostile_message(running_game, alice, frame):
     _, raw = api_services.token_create(user=alice, name="socket test")
     streams = [
         _socket(running_game, alice),
-        WebsocketCommunicator(URLRouter(api_sockets), f"/ws/api/v1/events/?token={raw}"),
+        WebsocketCommunicator(URLRouter(api_sockets), "/ws/api/v1/events/",
+                              headers=[(b"authorization", f"Bearer {raw}".encode())]),
     ]
     for communicator in streams:
         assert async_to_sync(check)(communicator) == safejson.CLOSE_BAD_MESSAGE
