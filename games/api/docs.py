@@ -316,3 +316,18 @@ ws_ticket = extend_schema(
     examples=[OpenApiExample("ticket", response_only=True, status_codes=["201"], value={
         "ticket": "wst_Jx2...", "expires": "2026-11-22T06:04:10Z"})],
 )
+
+stream = extend_schema(
+    summary="My seat's game stream (NDJSON): a state now and after every change",
+    description="One JSON object per line, each with `v`, `type` and `step`: a `state` on "
+    "connect and after every change (as the answer's reply: `decisions` and `view`), a `chat` "
+    "line, `chat_hidden`; blank lines are keep-alives. It ends after the state that says the "
+    "game ended. The same messages come over the WebSocket ws/api/v1/games/{id}/stream/ "
+    "(docs/events.schema.json). Needs an ASGI server.",
+    tags=["play"],
+    responses={(200, "application/x-ndjson"): s.StateMessageSerializer,
+               **GAME_READ_ERRORS},
+    examples=[OpenApiExample("state", response_only=True, value={
+        "v": 1, "type": "state", "game": 42, "step": 18, "status": "running", "seat": 0,
+        "decisions": [DECISION_EXAMPLE], "view": VIEW_EXAMPLE})],
+)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework import serializers
+from rest_framework import renderers, serializers
 
 from games import selectors
 from games.api.strict import StrictSerializer
@@ -261,6 +261,19 @@ class AnswerResultSerializer(serializers.Serializer):
                                  "GET /view/, with `clocks`).")
 
 
+class StateMessageSerializer(serializers.Serializer):
+    """A game stream's `state` message: the answer's reply, with `v` and `type`."""
+
+    v = serializers.IntegerField(help_text="The event-schema version (1).")
+    type = serializers.ChoiceField(choices=["state"])
+    game = serializers.IntegerField()
+    step = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    seat = serializers.IntegerField(allow_null=True, help_text="null: a spectator.")
+    decisions = DecisionSerializer(many=True)
+    view = serializers.DictField(allow_null=True, help_text="null before the deal.")
+
+
 class TicketSerializer(serializers.Serializer):
     ticket = serializers.CharField(help_text="Pass as ?ticket= when opening the event stream.")
     expires = serializers.DateTimeField(help_text="Unused tickets die then (a minute).")
@@ -292,3 +305,13 @@ class TokenSerializer(serializers.Serializer):
     prefix = serializers.CharField()
     created_at = serializers.DateTimeField()
     last_used_at = serializers.DateTimeField(allow_null=True)
+
+
+class NDJSONRenderer(renderers.JSONRenderer):
+    """application/x-ndjson: the game stream's lines (its errors are one JSON line too)."""
+
+    media_type = "application/x-ndjson"
+    format = "ndjson"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None) -> bytes:
+        return super().render(data, accepted_media_type, renderer_context) + b"\n"

@@ -31,6 +31,7 @@ v1 = [
     path("games/<int:pk>/log/", views.game_log, name="log"),
     path("games/<int:pk>/record/", views.game_record, name="record"),
     path("games/<int:pk>/answer/", views.game_answer, name="answer"),
+    path("games/<int:pk>/stream/", views.game_stream, name="stream"),
     path("ws-ticket/", views.ws_ticket, name="ws_ticket"),
 ]
 

@@ -7,15 +7,16 @@ games.api.exceptions.
 
 from __future__ import annotations
 
-from django.http import JsonResponse
+from django.http import JsonResponse, StreamingHttpResponse
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework.decorators import api_view, throttle_classes
+from rest_framework.decorators import api_view, renderer_classes, throttle_classes
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors, services
-from games.api import docs, records
+from games.api import docs, records, stream
 from games.api import selectors as api_selectors
 from games.api import serializers as s
 from games.api import services as api_services
@@ -267,6 +268,19 @@ def _answered(result: services.SubmitResult) -> dict:
             "decisions": [d for d in view["pending"] if d["seat"] == result.seat
                           and result.status == GameStatus.RUNNING],
             "view": view}
+
+
+@docs.stream
+@api_view(["GET"])
+@renderer_classes([JSONRenderer, s.NDJSONRenderer])
+def game_stream(request: Request, pk: int) -> StreamingHttpResponse:
+    """NDJSON: my seat's state now and after every change (needs an ASGI server)."""
+    target = _visible_game(request, pk)
+    lines = stream.ndjson_lines(target.pk, request.user, _my_position(request, target))
+    response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # proxies must not hold the lines back
+    return response
 
 
 @docs.ws_ticket
