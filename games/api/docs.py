@@ -331,3 +331,36 @@ stream = extend_schema(
         "v": 1, "type": "state", "game": 42, "step": 18, "status": "running", "seat": 0,
         "decisions": [DECISION_EXAMPLE], "view": VIEW_EXAMPLE})],
 )
+
+
+def _ending_doc(summary: str, description: str, conflicts: OpenApiResponse) -> extend_schema:
+    return extend_schema(
+        summary=summary, description=description, tags=["games"], request=None,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={200: s.GameSerializer, **_game_write_errors(conflicts, _error(
+            "No seat.", ("not_in_game", "you have no seat in this game")))},
+        examples=[OpenApiExample("ended", response_only=True, status_codes=["200"], value={
+            **GAME_EXAMPLE, "status": "finished", "ending": {"reason": "resigned", "seat": 0}})],
+    )
+
+
+resign = _ending_doc(
+    "Resign my seat",
+    "A resigned seat cannot win. If one seat is left (always in a 2-player game) it wins and "
+    "the game ends; otherwise the bot plays the resigned seat on and, at the end, the winner "
+    "is the best of the seats that did not resign.",
+    _error("Not running, or resigned already.", ("wrong_status", "this game is not running"),
+           ("already_resigned", "you have already resigned this game")))
+abort = _ending_doc(
+    "Abort the game before the first move",
+    "Only while no person has answered a decision (bots may have); the game is abandoned, "
+    "without a winner or a rating. The creator may also abort a game still taking players.",
+    _error("Too late, or ended.", ("too_late", "a player has moved: resign instead"),
+           ("wrong_status", "this game has already ended")))
+claim_win = _ending_doc(
+    "Claim the win: the others' clocks ran out",
+    "Every other seat whose deadline has passed (and is not on vacation), or that the bot "
+    "took over after repeated expiries, counts as resigned; if that leaves only you, you win "
+    "now. Otherwise the game goes on without them.",
+    _error("Nobody's clock ran out.", ("nothing_to_claim", "no other player's clock has run "
+                                       "out"), ("wrong_status", "this game is not running")))

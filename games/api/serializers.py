@@ -82,14 +82,28 @@ class SeatSerializer(serializers.Serializer):
     waiting = serializers.BooleanField(help_text="A decision addressed to this seat is open.")
     clock = ClockSerializer(required=False, help_text="In GET /games/{id}/ (not in lists).")
 
+    resigned = serializers.BooleanField(help_text="This seat resigned (the bot plays it on).")
+    username = serializers.CharField(allow_null=True, help_text="The seat's user, if any.")
+    bot_account = serializers.BooleanField(
+        help_text="The seat's user marked their account as a bot's (a program plays it).")
+
     def to_representation(self, seat: Seat) -> dict[str, Any]:
         kind = "bot" if seat.is_bot else "open" if seat.is_open else "user"
+        extras = self.context.get("extras", {}).get(seat.game_id, {})
         data = {"position": seat.position, "kind": kind, "name": seat.label,
-                "bot_strategy": seat.bot_strategy, "waiting": seat.waiting_since is not None}
+                "bot_strategy": seat.bot_strategy, "waiting": seat.waiting_since is not None,
+                "resigned": seat.position in extras.get("resigned", ()),
+                "username": seat.user.username if seat.user_id else None,
+                "bot_account": seat.user_id in self.context.get("bot_users", ())}
         clocks = self.context.get("clocks")
         if clocks is not None:
             data["clock"] = clocks.get(seat.position)
         return data
+
+
+class EndingSerializer(serializers.Serializer):
+    reason = serializers.ChoiceField(choices=["resigned", "claimed", "aborted"])
+    seat = serializers.IntegerField(allow_null=True, help_text="Who resigned, claimed, aborted.")
 
 
 class GameSerializer(serializers.Serializer):
@@ -120,9 +134,16 @@ class GameSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     last_move_at = serializers.DateTimeField(allow_null=True)
 
+    ending = EndingSerializer(allow_null=True, help_text="How it ended, if not by the rules' "
+                              "end: resigned, claimed (a win on time) or aborted.")
+
     def to_representation(self, game: Game) -> dict[str, Any]:
+        from games.api.selectors import game_extras
+
         user = self.context["request"].user
         seats = selectors.game_seats(game)
+        if "extras" not in self.context or game.pk not in self.context["extras"]:
+            self.context.update(game_extras([game], seats))
         mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
         is_open = game.status == GameStatus.OPEN
         return {
@@ -139,6 +160,7 @@ class GameSerializer(serializers.Serializer):
             "result": game.result if game.status == GameStatus.FINISHED else None,
             "created_at": _iso(game.created_at), "started_at": _iso(game.started_at),
             "finished_at": _iso(game.finished_at), "last_move_at": _iso(game.last_move_at),
+            "ending": self.context["extras"][game.pk].get("ending"),
         }
 
 

@@ -32,6 +32,9 @@ v1 = [
     path("games/<int:pk>/record/", views.game_record, name="record"),
     path("games/<int:pk>/answer/", views.game_answer, name="answer"),
     path("games/<int:pk>/stream/", views.game_stream, name="stream"),
+    path("games/<int:pk>/resign/", views.game_resign, name="resign"),
+    path("games/<int:pk>/abort/", views.game_abort, name="abort"),
+    path("games/<int:pk>/claim-win/", views.game_claim_win, name="claim_win"),
     path("ws-ticket/", views.ws_ticket, name="ws_ticket"),
 ]
 

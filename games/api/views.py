@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors, services
-from games.api import docs, records, stream
+from games.api import docs, endings, records, stream
 from games.api import selectors as api_selectors
 from games.api import serializers as s
 from games.api import services as api_services
@@ -120,7 +120,8 @@ def games(request: Request) -> Response:
     paginator = GamePagination()
     found = paginator.paginate_queryset(_games_filtered(request.user, which), request)
     return paginator.get_paginated_response(
-        s.GameSerializer(found, many=True, context={"request": request}).data)
+        s.GameSerializer(found, many=True, context={
+            "request": request, **api_selectors.game_extras(found)}).data)
 
 
 def _games_filtered(user, which: str) -> list[Game]:
@@ -184,6 +185,39 @@ def game_start(request: Request, pk: int) -> Response:
         return Response(s.GameSerializer(target, context={"request": request}).data)
 
     return idempotent(request, act)
+
+
+@docs.resign
+@api_view(["POST"])
+def game_resign(request: Request, pk: int) -> Response:
+    return _ending(request, pk, lambda game: endings.game_resign(game=game, user=request.user))
+
+
+@docs.abort
+@api_view(["POST"])
+def game_abort(request: Request, pk: int) -> Response:
+    return _ending(request, pk, lambda game: endings.game_abort(game=game, user=request.user))
+
+
+@docs.claim_win
+@api_view(["POST"])
+def game_claim_win(request: Request, pk: int) -> Response:
+    return _ending(request, pk,
+                   lambda game: endings.game_claim_win(game=game, user=request.user))
+
+
+def _ending(request: Request, pk: int, act) -> Response:
+    def run() -> Response:
+        no_body(request)
+        target = _visible_game(request, pk)
+        if _my_position(request, target) is None:
+            raise ApiError("not_in_game", "you have no seat in this game", 403)
+        act(target)
+        target.refresh_from_db()
+        context = {"request": request, "clocks": api_selectors.clocks_of(target)}
+        return Response(s.GameSerializer(target, context=context).data)
+
+    return idempotent(request, run)
 
 
 # --- what I see, and my moves ----------------------------------------------------------------
