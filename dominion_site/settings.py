@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "oauth2_provider",
     "games.api",
     "games.play",
     "games.social",
@@ -269,7 +270,8 @@ REST_FRAMEWORK = {
         "games.api.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated",
+                                   "games.api.scopes.HasScope"],
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ReadWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {
@@ -280,6 +282,20 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",
 }
+# OAuth2 for third-party apps (django-oauth-toolkit): authorization code with PKCE only, the
+# API's three scopes (docs/api.md, *Tokens and scopes*). Apps are registered at /o/applications/.
+OAUTH2_PROVIDER = {
+    "SCOPES": {
+        "read": "Read your games, views, logs and the catalogue",
+        "play": "Answer decisions, chat, undo, resign and claim in your games",
+        "manage-games": "Create, join, start and abort games; send and answer challenges",
+    },
+    "DEFAULT_SCOPES": ["read"],
+    "PKCE_REQUIRED": True,
+    "ACCESS_TOKEN_EXPIRE_SECONDS": 10 * 3600,
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],
+}
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dominion by the turn API",
     "DESCRIPTION": "Play Dominion from your own client or bot. Walkthrough, quotas, error codes "

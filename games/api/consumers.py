@@ -21,6 +21,7 @@ from django.conf import settings
 
 from games.api import services
 from games.api.events import EVENT_VERSION, user_group
+from games.api.models import SCOPE_READ
 from games.models import Seat
 from games.safejson import SafeJsonMixin
 
@@ -69,7 +70,9 @@ class SocketAuthMixin:
             self.scope.get("subprotocols") or [])
         if raw:
             token = await database_sync_to_async(services.token_authenticate)(raw=raw)
-            return (token.user, token.pk) if token else (None, None)
+            if token is None or SCOPE_READ not in token.scopes:
+                return None, None
+            return token.user, token.pk
         ticket = (query.get("ticket") or [""])[0]
         if ticket:
             found = await database_sync_to_async(services.ticket_redeem)(raw=ticket)

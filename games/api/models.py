@@ -53,7 +53,10 @@ class ApiToken(models.Model):
 
     @property
     def is_active(self) -> bool:
-        return self.revoked_at is None
+        from django.utils import timezone
+
+        return self.revoked_at is None and (self.expires_at is None
+                                            or self.expires_at > timezone.now())
 
 
 class IdempotencyRecord(models.Model):

@@ -324,9 +324,13 @@ class BotSerializer(serializers.Serializer):
 class TokenSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    prefix = serializers.CharField()
+    prefix = serializers.CharField(help_text="The token's first characters.")
+    scopes = serializers.ListField(child=serializers.ChoiceField(
+        choices=["read", "play", "manage-games"]))
     created_at = serializers.DateTimeField()
     last_used_at = serializers.DateTimeField(allow_null=True)
+    expires_at = serializers.DateTimeField(allow_null=True, help_text="null: never.")
+    active = serializers.BooleanField(source="is_active", help_text="false once expired.")
 
 
 class NDJSONRenderer(renderers.JSONRenderer):

@@ -36,6 +36,8 @@ v1 = [
     path("games/<int:pk>/abort/", views.game_abort, name="abort"),
     path("games/<int:pk>/claim-win/", views.game_claim_win, name="claim_win"),
     path("ws-ticket/", views.ws_ticket, name="ws_ticket"),
+    path("tokens/", views.tokens, name="token_list"),
+    path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_list_revoke"),
 ]
 
 urlpatterns = [

@@ -334,3 +334,25 @@ def ws_ticket(request: Request) -> Response:
 def not_found(request, *args, **kwargs) -> JsonResponse:
     """Any other URL under /api/: a JSON 404 rather than the site's HTML page."""
     return JsonResponse({"code": "not_found", "detail": "no such API endpoint"}, status=404)
+
+
+# --- tokens ----------------------------------------------------------------------------------
+
+
+@docs.tokens
+@api_view(["GET"])
+def tokens(request: Request) -> Response:
+    """My live personal tokens (never the tokens themselves: they are stored hashed)."""
+    return Response(s.TokenSerializer(api_selectors.tokens_of(request.user), many=True).data)
+
+
+@docs.token_revoke
+@api_view(["POST"])
+def token_revoke(request: Request, token_id: int) -> Response:
+    def act() -> Response:
+        no_body(request)
+        if not api_services.token_revoke(user=request.user, token_id=token_id):
+            raise ApiError("not_found", "no such live token of yours", 404)
+        return Response({"revoked": token_id})
+
+    return idempotent(request, act)
