@@ -97,7 +97,8 @@ VIEW_EXAMPLE = {
 
 me = extend_schema(
     summary="Who I am", tags=["users"], responses={200: s.UserSerializer, **READ_ERRORS},
-    examples=[OpenApiExample("me", value={"id": 1, "username": "alice", "display_name": "Alice"},
+    examples=[OpenApiExample("me", value={"id": 1, "username": "alice", "display_name": "Alice",
+                                    "bot_account": False},
                              response_only=True)],
 )
 bots = extend_schema(

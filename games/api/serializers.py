@@ -28,6 +28,7 @@ class UserSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     display_name = serializers.CharField()
+    bot_account = serializers.BooleanField(help_text="Marked as a bot's account.")
 
 
 class CardSetSerializer(serializers.ModelSerializer):

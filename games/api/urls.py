@@ -7,7 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerView,
 )
 
-from games.api import views, web
+from games.api import challenge_views, views, web
 
 app_name = "api"
 
@@ -36,6 +36,12 @@ v1 = [
     path("games/<int:pk>/abort/", views.game_abort, name="abort"),
     path("games/<int:pk>/claim-win/", views.game_claim_win, name="claim_win"),
     path("ws-ticket/", views.ws_ticket, name="ws_ticket"),
+    path("challenges/", challenge_views.challenge_list, name="challenges"),
+    path("challenges/<int:pk>/accept/", challenge_views.challenge_accept,
+         name="challenge_accept"),
+    path("challenges/<int:pk>/decline/", challenge_views.challenge_decline,
+         name="challenge_decline"),
+    path("me/bot-account/", challenge_views.bot_account, name="bot_account"),
     path("tokens/", views.tokens, name="token_list"),
     path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_list_revoke"),
 ]

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors, services
-from games.api import docs, endings, records, stream
+from games.api import challenges, docs, endings, records, stream
 from games.api import selectors as api_selectors
 from games.api import serializers as s
 from games.api import services as api_services
@@ -54,7 +54,8 @@ def _my_position(request: Request, game: Game) -> int | None:
 @api_view(["GET"])
 def me(request: Request) -> Response:
     user = request.user
-    return Response({"id": user.pk, "username": user.username, "display_name": display_name(user)})
+    return Response({"id": user.pk, "username": user.username, "display_name": display_name(user),
+                     "bot_account": challenges.is_bot_account(user)})
 
 
 @docs.bots
