@@ -304,11 +304,16 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"EditionEnum": "games.api.serializers.EDITIONS"},
+    "ENUM_NAME_OVERRIDES": {"EditionEnum": "games.api.serializers.EDITIONS",
+                            "ChallengeStatusEnum": "games.api.challenge_views.CHALLENGE_STATUSES",
+                            "GameStatusEnum": "games.models.GameStatus"},
     # Swagger UI and Redoc from our own static files (drf-spectacular-sidecar): no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "games.api.schema_hooks.typed_answers",
+                             "games.api.schema_hooks.links"],
 }
 
 LOGGING = {

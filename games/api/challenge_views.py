@@ -16,6 +16,8 @@ from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.strict import StrictSerializer, no_body
 
+CHALLENGE_STATUSES = ["pending", "accepted", "declined", "cancelled"]
+
 
 class ChallengeCreateSerializer(s.GameCreateSerializer):
     """A game's options (as POST /games/) and whom to invite."""
@@ -33,7 +35,7 @@ class ChallengeSerializer(serializers.Serializer):
     challenger = serializers.CharField()
     invited = serializers.CharField(allow_null=True, help_text="null: an open challenge.")
     game = serializers.IntegerField(help_text="The game it created (GET /games/{id}/).")
-    status = serializers.ChoiceField(choices=["pending", "accepted", "declined", "cancelled"])
+    status = serializers.ChoiceField(choices=CHALLENGE_STATUSES)
     created_at = serializers.DateTimeField()
     answered_at = serializers.DateTimeField(allow_null=True)
 

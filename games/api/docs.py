@@ -8,6 +8,7 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 
+from games.api import schema_types as t
 from games.api import serializers as s
 
 
@@ -232,13 +233,12 @@ _NOT_STARTED = _error("Not started yet.", ("not_started", "the game has not star
 view = extend_schema(
     summary="The game as my seat sees it (engine game.view(seat); spectators: no seat)",
     tags=["play"],
-    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="See docs/api.md."),
-               **GAME_READ_ERRORS, 409: _NOT_STARTED},
+    responses={200: t.ViewSerializer, **GAME_READ_ERRORS, 409: _NOT_STARTED},
     examples=[OpenApiExample("view", response_only=True, value=VIEW_EXAMPLE)],
 )
 decisions = extend_schema(
     summary="The open decisions addressed to me", tags=["play"],
-    responses={200: s.DecisionListSerializer, **GAME_READ_ERRORS},
+    responses={200: t.DecisionListSerializer, **GAME_READ_ERRORS},
     examples=[OpenApiExample("decisions", response_only=True, value={
         "game": 42, "step": 17, "seat": 0, "decisions": [DECISION_EXAMPLE]})],
 )
@@ -256,8 +256,7 @@ log = extend_schema(
 record = extend_schema(
     summary="The whole game record (only after the end; docs/game-record.schema.json)",
     tags=["play"],
-    responses={200: OpenApiResponse(OpenApiTypes.OBJECT,
-                                    description="docs/game-record.schema.json"),
+    responses={200: t.GameRecordSerializer,
                **GAME_READ_ERRORS,
                409: _error("Still running.", ("game_not_over",
                                               "the record is published when the game ends"))},
@@ -274,7 +273,7 @@ answer = extend_schema(
     summary="Answer one of my open decisions", tags=["play"], request=s.AnswerSerializer,
     parameters=[IDEMPOTENCY_HEADER],
     responses={
-        200: s.AnswerResultSerializer,
+        200: t.AnswerResultSerializer,
         400: MALFORMED, **READ_ERRORS, 404: NOT_FOUND,
         403: _error("Not my game or not my seat.",
                     ("not_in_game", "you have no seat in this game"),
@@ -326,9 +325,10 @@ stream = extend_schema(
     "game ended. The same messages come over the WebSocket ws/api/v1/games/{id}/stream/ "
     "(docs/events.schema.json). Needs an ASGI server.",
     tags=["play"],
-    responses={(200, "application/x-ndjson"): s.StateMessageSerializer,
+    responses={(200, "application/x-ndjson"): t.StateMessageSerializer,
                **GAME_READ_ERRORS},
-    examples=[OpenApiExample("state", response_only=True, value={
+    examples=[OpenApiExample("state", response_only=True, media_type="application/x-ndjson",
+                             value={
         "v": 1, "type": "state", "game": 42, "step": 18, "status": "running", "seat": 0,
         "decisions": [DECISION_EXAMPLE], "view": VIEW_EXAMPLE})],
 )

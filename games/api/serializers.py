@@ -254,59 +254,9 @@ class AnswerSerializer(StrictSerializer):
                                     help_text="Optional: your seat, checked if given.")
 
 
-class DecisionSerializer(serializers.Serializer):
-    """An open decision; kind-specific constraint fields (cards, piles, options...) follow."""
-
-    id = serializers.CharField(help_text="Its version too: the content never changes while open.")
-    seat = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=["PlayAction", "BuyPhase", "ChooseCards", "Reveal",
-                                            "OrderCards", "ChooseOption", "ChoosePile",
-                                            "NameCard"])
-    prompt = serializers.CharField(allow_blank=True)
-    card = serializers.CharField(required=False, help_text="The card asking, if any.")
-    opened_step = serializers.IntegerField(help_text="The step at which it opened.")
-    opened_by = serializers.IntegerField(
-        allow_null=True, help_text="The seat whose answer opened it (null: the deal).")
-    deadline = serializers.DateTimeField(
-        allow_null=True, help_text="When it expires: its seat's clock (null for a bot).")
-
-
-class AnswerResultSerializer(serializers.Serializer):
-    """Everything a client needs after its own move, so it needs no GET to go on."""
-
-    game = serializers.IntegerField()
-    step = serializers.IntegerField(help_text="The game's step after your answer.")
-    status = serializers.ChoiceField(choices=GameStatus.choices)
-    seat = serializers.IntegerField(help_text="Your seat.")
-    decisions = DecisionSerializer(many=True, help_text="Your open decisions now (as in "
-                                   "GET /decisions/): answer the next one straight away.")
-    view = serializers.DictField(help_text="The table as your seat sees it now (as in "
-                                 "GET /view/, with `clocks`).")
-
-
-class StateMessageSerializer(serializers.Serializer):
-    """A game stream's `state` message: the answer's reply, with `v` and `type`."""
-
-    v = serializers.IntegerField(help_text="The event-schema version (1).")
-    type = serializers.ChoiceField(choices=["state"])
-    game = serializers.IntegerField()
-    step = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=GameStatus.choices)
-    seat = serializers.IntegerField(allow_null=True, help_text="null: a spectator.")
-    decisions = DecisionSerializer(many=True)
-    view = serializers.DictField(allow_null=True, help_text="null before the deal.")
-
-
 class TicketSerializer(serializers.Serializer):
     ticket = serializers.CharField(help_text="Pass as ?ticket= when opening the event stream.")
     expires = serializers.DateTimeField(help_text="Unused tickets die then (a minute).")
-
-
-class DecisionListSerializer(serializers.Serializer):
-    game = serializers.IntegerField()
-    step = serializers.IntegerField()
-    seat = serializers.IntegerField(allow_null=True)
-    decisions = DecisionSerializer(many=True)
 
 
 class LogSerializer(serializers.Serializer):

@@ -14,6 +14,7 @@ app_name = "api"
 v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("events/schema/", views.events_schema, name="events_schema"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema",
                                                template_name="api/redoc.html"), name="redoc"),
     path("me/", views.me, name="me"),

@@ -7,10 +7,21 @@ games.api.exceptions.
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
 from django.http import JsonResponse, StreamingHttpResponse
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework.decorators import api_view, renderer_classes, throttle_classes
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    permission_classes,
+    renderer_classes,
+    throttle_classes,
+)
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -357,3 +368,15 @@ def token_revoke(request: Request, token_id: int) -> Response:
         return Response({"revoked": token_id})
 
     return idempotent(request, act)
+
+
+EVENTS_SCHEMA = settings.BASE_DIR / "docs" / "events.schema.json"
+
+
+@extend_schema(exclude=True)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+@authentication_classes([])
+def events_schema(request: Request) -> Response:
+    """The stream events' JSON Schema (docs/events.schema.json), for generating clients."""
+    return Response(json.loads(EVENTS_SCHEMA.read_text()))

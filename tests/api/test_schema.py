@@ -7,18 +7,20 @@ request makes a 5xx and that every status, header and body matches the schema.
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 import schemathesis
 from django.core import signals
 from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 from games import services
 
 # x about 30 operations: 3,000 cases by default, 12,000 in the long campaign (CI runs the
 # default; DOMINION_CAMPAIGN=full for the long one).
+STREAMING = "games_stream_retrieve"
 MAX_EXAMPLES = 400 if os.environ.get("DOMINION_CAMPAIGN") == "full" else 100
 # What the issue asks: no 5xx, and every status, content type, header and body as documented.
 # (Whether a request the schema allows is accepted depends on the game's state, so the
@@ -57,7 +59,8 @@ def test_every_operation_has_examples_and_documented_errors(openapi):
         statuses = set(operation["responses"])
         assert {"401", "429"} <= statuses, name
         ok = next(code for code in statuses if code.startswith("2"))
-        assert operation["responses"][ok]["content"]["application/json"].get("examples"), name
+        # JSON, or NDJSON for the game stream
+        assert next(iter(operation["responses"][ok]["content"].values())).get("examples"), name
         for code in statuses - {ok}:
             content = operation["responses"][code]["content"]["application/json"]
             assert content["schema"] == {"$ref": "#/components/schemas/Error"}, (name, code)
@@ -82,7 +85,8 @@ def api_schema(openapi):
     # (django.test.Client does the same).
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
-    loaded = schemathesis.openapi.from_dict(openapi)
+    # The NDJSON game stream never ends while its game runs (it is tested live, on ASGI).
+    loaded = schemathesis.openapi.from_dict(openapi).exclude(operation_id=STREAMING)
     loaded.app = application
     yield loaded
     signals.request_started.connect(close_old_connections)
@@ -118,3 +122,37 @@ def test_the_api_conforms_to_its_schema(case, fuzz_world):
     headers = {"Authorization": f"Bearer {fuzz_world}"}
     response = case.call(headers=headers)
     case.validate_response(response, headers=headers, checks=CHECKS)
+
+
+# The stateful run follows the schema's links (list → game → decisions → answer → answer,
+# create → join/start → ...): a couple of minutes at most by default.
+STATEFUL_EXAMPLES = 80 if os.environ.get("DOMINION_CAMPAIGN") == "full" else 25
+
+
+@pytest.mark.django_db
+def test_the_api_holds_up_along_its_links(api_schema, fuzz_world):
+    headers = {"Authorization": f"Bearer {fuzz_world}"}
+    reached: Counter = Counter()
+
+    # Revoking tokens would revoke the run's own (the stateless run covers that endpoint).
+    machine = api_schema.exclude(operation_id="tokens_revoke_create").as_state_machine()
+
+    class Machine(machine):
+        def get_call_kwargs(self, case):
+            return {"headers": headers}
+
+        def after_call(self, response, case):
+            reached[(case.operation.label, response.status_code < 400)] += 1
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            case.validate_response(response, headers=headers, checks=CHECKS)
+
+    links = sum(len(response.get("links", {})) for operations in api_schema.raw_schema[
+        "paths"].values() for operation in operations.values()
+        for response in operation["responses"].values())
+    assert links >= 10
+    Machine.run(settings=settings(
+        max_examples=STATEFUL_EXAMPLES, stateful_step_count=10, deadline=None, database=None,
+        suppress_health_check=list(HealthCheck), phases=[Phase.generate]))
+    # The links lead somewhere: a game was created and decisions were read by following them.
+    print(sorted(reached.items()))
