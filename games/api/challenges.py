@@ -69,7 +69,7 @@ def challenge_create(*, challenger, invited, game_options: dict[str, Any]) -> Ch
 def challenge_accept(*, challenge: Challenge, user) -> Challenge:
     """Take the challenge's seat; the game is dealt once every seat is taken."""
     with transaction.atomic():
-        challenge = Challenge.objects.select_for_update().select_related(
+        challenge = Challenge.objects.select_for_update(of=("self",)).select_related(
             "challenger", "invited", "game").get(pk=challenge.pk)
         _check_open(challenge)
         if challenge.invited_id not in (None, user.pk):
@@ -88,7 +88,7 @@ def challenge_accept(*, challenge: Challenge, user) -> Challenge:
 def challenge_decline(*, challenge: Challenge, user) -> Challenge:
     """The invited user declines, or the challenger cancels; the game is called off."""
     with transaction.atomic():
-        challenge = Challenge.objects.select_for_update().select_related(
+        challenge = Challenge.objects.select_for_update(of=("self",)).select_related(
             "challenger", "invited", "game").get(pk=challenge.pk)
         _check_open(challenge)
         if user.pk == challenge.challenger_id:
