@@ -69,14 +69,15 @@ def choose(decision: Any) -> Any:
         return EndBuyPhaseAnswer(end=True)
     if isinstance(decision, ChooseOptionDecision):
         keys = [option.key for option in decision.options]
-        return keys[0] if decision.max == 1 else keys[: max(decision.min, 1)]
+        return keys[0] if decision.max_ == 1 else keys[: max(decision.min_, 1)]
     if isinstance(decision, ChoosePileDecision):
         return decision.piles[0].name if decision.piles else None
     if isinstance(decision, NameCardDecision):
         return decision.names[0]
     # PlayAction, ChooseCards, Reveal, OrderCards: a list of card ids, as few as allowed.
+    # (`min` and `max` are `min_` and `max_` in the generated classes: they are builtins.)
     sizes = decision.sizes if isinstance(decision.sizes, list) else None
-    count = min(n for n in (sizes or [decision.min]) if n >= decision.min)
+    count = min(n for n in (sizes or [decision.min_]) if n >= decision.min_)
     return [card.id for card in decision.cards[:count]]
 
 

@@ -4,7 +4,7 @@
   request's `answer` becomes anyOf those shapes: a generated client knows what to send.
 - Links say how one response feeds the next request (create → join/start/view/decisions,
   decisions → answer, answer → answer): clients can follow them, and schemathesis runs a
-  stateful campaign along them (tests/api/test_schema_stateful.py).
+  stateful campaign along them (tests/api/test_schema.py).
 """
 
 from __future__ import annotations
@@ -15,6 +15,10 @@ from games.api.schema_types import ANSWER_OF_KIND, ANSWER_SCHEMAS, DECISION_SERI
 
 GAME_ID = "$response.body#/id"
 GAME_OF = "$response.body#/game"
+# Answering my first open decision at the step seen: `[]` (no Action, no card: legal when `min`
+# is 0) or ending the Buy phase. Links carry whole bodies, so the answer is a constant.
+NEXT = {"decision": "$response.body#/decisions/0/id", "step": "$response.body#/step"}
+END = {"end": True}
 # (path, method, status) → {link name: (target operationId, parameters, requestBody)}
 FIRST = "$response.body#/results/0/id"
 LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict, dict | None]]] = {
@@ -40,12 +44,12 @@ LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict, dict | None]]] = {
         "StartGame": ("games_start_create", {"id": GAME_ID}, None),
     },
     ("/api/v1/games/{id}/decisions/", "get", "200"): {
-        "Answer": ("games_answer_create", {"id": GAME_OF},
-                   {"decision": "$response.body#/decisions/0/id", "step": "$response.body#/step"}),
+        "EndBuyPhase": ("games_answer_create", {"id": GAME_OF}, {**NEXT, "answer": END}),
+        "PlayNoAction": ("games_answer_create", {"id": GAME_OF}, {**NEXT, "answer": []}),
     },
     ("/api/v1/games/{id}/answer/", "post", "200"): {
-        "AnswerNext": ("games_answer_create", {"id": GAME_OF},
-                       {"decision": "$response.body#/decisions/0/id"}),
+        "EndBuyPhase": ("games_answer_create", {"id": GAME_OF}, {**NEXT, "answer": END}),
+        "PlayNoAction": ("games_answer_create", {"id": GAME_OF}, {**NEXT, "answer": []}),
         "GetRecord": ("games_record_retrieve", {"id": GAME_OF}, None),
     },
 }

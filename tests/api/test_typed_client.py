@@ -6,6 +6,7 @@ only against the generated classes, then plays a game against a bot on a live se
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -48,6 +49,31 @@ def test_the_generated_client_has_a_class_per_decision_kind_and_answer(generated
         assert (models / f"{answer}.py").exists(), answer
     answer_result = (models / "answer_result.py").read_text()
     assert "decisions: list[" in answer_result and "view: View" in answer_result
+
+
+def test_the_typed_bot_answers_every_decision_kind_legally(generated_client, monkeypatch):
+    """Each decision the engine opens, parsed by the generated client into its own class and
+    answered by examples/typed_bot.py in its typed answer, is accepted by the engine."""
+    from tests.api.test_typed_contract import played_games
+
+    monkeypatch.syspath_prepend(str(ROOT / "examples"))
+    monkeypatch.syspath_prepend(str(generated_client))
+    for name in [m for m in sys.modules if m == "typed_bot" or m.startswith("dominion_client")]:
+        monkeypatch.delitem(sys.modules, name)
+    typed_bot = importlib.import_module("typed_bot")
+    decision_list = importlib.import_module("dominion_client.models").DecisionList
+    answered: set[str] = set()
+
+    def check(decision) -> None:
+        parsed = decision_list.from_dict({"game": 1, "step": 0, "seat": decision.seat,
+                                          "decisions": [decision.to_dict()]}).decisions[0]
+        assert type(parsed).__name__ == f"{decision.kind}Decision"
+        body = typed_bot.AnswerRequest(decision=parsed.id, answer=typed_bot.choose(parsed))
+        decision.validate(json.loads(json.dumps(body.to_dict()["answer"])))  # raises if illegal
+        answered.add(decision.kind)
+
+    played_games(seeds=8, on_decision=check)
+    assert answered == set(KINDS)
 
 
 def test_a_bot_on_the_generated_client_plays_a_game_to_the_end(generated_client, live_asgi,

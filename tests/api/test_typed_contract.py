@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,8 @@ def _answer(player, decision) -> Any:
     return player(decision)
 
 
-def _played_games(seeds: int) -> tuple[Counter, list[dict], list[dict]]:
+def played_games(seeds: int, on_decision: Callable[[Any], None] | None = None,
+                 ) -> tuple[Counter, list[dict], list[dict]]:
     """Random legal games over KINGDOM: every decision opened, and views along the way."""
     kinds: Counter = Counter()
     decisions: list[dict] = []
@@ -98,6 +100,8 @@ def _played_games(seeds: int) -> tuple[Counter, list[dict], list[dict]]:
         while (decision := game.next_decision()) is not None:
             if kinds[decision.kind] < 40:
                 decisions.append(decision.to_dict())
+                if on_decision is not None:
+                    on_decision(decision)
             kinds[decision.kind] += 1
             if sum(kinds.values()) % 97 == 0:
                 views.append(game.view(decision.seat))
@@ -107,7 +111,7 @@ def _played_games(seeds: int) -> tuple[Counter, list[dict], list[dict]]:
 
 
 def test_every_decision_and_view_the_engine_makes_fits_the_schema(openapi):
-    kinds, decisions, views = _played_games(seeds=8)
+    kinds, decisions, views = played_games(seeds=8)
     assert set(kinds) == set(DECISION_SERIALIZERS), kinds
     check = validator(openapi, "Decision")
     for decision in decisions:
@@ -141,3 +145,11 @@ def test_a_state_message_fits_the_events_schema_and_the_openapi_one(openapi, run
     assert not _errors(events, message), _errors(events, message)
     check = validator(openapi, "StateMessage")
     assert not _errors(check, message), _errors(check, message)
+
+
+def test_the_schemas_versions_are_in_the_changelog(openapi):
+    """A client author finds what changed for the version the served documents name."""
+    changelog = (EVENTS.parent / "api.md").read_text().split("## Changelog", 1)[1]
+    events_version = json.loads(EVENTS.read_text())["x-version"]
+    assert f"API {openapi['info']['version']}," in changelog
+    assert f"events schema {events_version}" in changelog
