@@ -14,6 +14,7 @@ from games import selectors, services
 from games.api import services as api_services
 from games.models import Game, GameStatus
 from games.social import chat
+from tests.api.conftest import conforming
 
 BOUND = 20  # seconds: a bound on waiting, not a timing assertion
 
@@ -29,7 +30,7 @@ def _ws(live_asgi, game: Game, token: str):
 
 
 def _next(ws) -> dict:
-    return json.loads(ws.recv(timeout=BOUND))
+    return conforming(json.loads(ws.recv(timeout=BOUND)))
 
 
 def _until(ws, predicate) -> dict:
@@ -138,7 +139,7 @@ def test_ndjson_stream_sends_states_and_blank_keepalives(live_asgi, duel, alice,
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("application/x-ndjson")
         lines = response.iter_lines()
-        first = json.loads(next(lines))
+        first = conforming(json.loads(next(lines)))
         assert first["type"] == "state" and first["step"] == 0 and first["seat"] == 0
         assert next(lines) == ""  # a keep-alive
         _move(duel)
