@@ -89,6 +89,8 @@ INSTALLED_APPS = [
     "games.api",
     "games.play",
     "games.social",
+    "games.strategies",
+    "games.sim",
 ]
 
 MIDDLEWARE = [
@@ -169,7 +171,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 gives every socket a 5 s read timeout, as long as the layer's blocking
+            # BZPOPMIN: each idle consumer then died every few seconds and its socket
+            # reconnected (channels_redis#422). Longer than the pop, still finite.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]},
         }
     }
 else:
@@ -181,7 +186,11 @@ else:
 BACKGROUND_MODE = os.environ.get("BACKGROUND_MODE", "celery" if REDIS_URL else "thread")
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = None
+# Results are kept only by tasks that ask (the chunks of a simulation and their merge, a
+# chord: games/sim_tasks.py); every other task ignores its result.
+CELERY_RESULT_BACKEND = REDIS_URL or None
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -191,11 +200,19 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # Webhook deliveries wait on receivers anyone can point them at: a queue of their own, which a
 # worker must consume (`celery -A dominion_site worker -Q celery,webhooks`, or one worker per
 # queue), so a slow receiver never delays a bot move.
-CELERY_TASK_ROUTES = {"games.play.tasks.webhook_deliver": {"queue": "webhooks"}}
+# Bot simulations are long and CPU-bound: a queue of their own (`-Q ...,simulations`), so a
+# long run never delays a bot move; adding workers that consume it, on any machine, adds
+# simulation throughput.
+CELERY_TASK_ROUTES = {"games.play.tasks.webhook_deliver": {"queue": "webhooks"},
+                      "games.sim_tasks.*": {"queue": "simulations"},
+                      "games.sim.tasks.simulation_run": {"queue": "simulations"}}
 # Embedded mode: one pool of threads per queue (games/background.py); the sweep, which sends
 # emails, gets a pool of its own too, so a slow mail server cannot hold up the bots.
 BACKGROUND_THREAD_QUEUES = {"games.play.tasks.play_sweep": "mail"}
-BACKGROUND_THREADS = {"celery": 1, "webhooks": 4, "mail": 1}
+BACKGROUND_THREADS = {"celery": 1, "webhooks": 4, "mail": 1, "simulations": 1}
+# The simulator (games/sim): games per simulation, and simulations a user may have running.
+SIM_MAX_GAMES = int(os.environ.get("SIM_MAX_GAMES", "2000"))
+SIM_MAX_ACTIVE = int(os.environ.get("SIM_MAX_ACTIVE", "2"))
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-bots": {"task": "games.tasks.bots_resume", "schedule": 300.0},
     # reminders, turn emails, digests, expired deadlines, webhook retries (games/play/sweep.py)
@@ -278,6 +295,7 @@ REST_FRAMEWORK = {
         "read": os.environ.get("API_RATE_READ", "600/min"),
         "write": os.environ.get("API_RATE_WRITE", "120/min"),
         "create_game": os.environ.get("API_RATE_CREATE_GAME", "30/hour"),
+        "simulate": os.environ.get("API_RATE_SIMULATE", "30/hour"),
     },
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",
@@ -306,7 +324,8 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"EditionEnum": "games.api.serializers.EDITIONS",
                             "ChallengeStatusEnum": "games.api.challenge_views.CHALLENGE_STATUSES",
-                            "GameStatusEnum": "games.models.GameStatus"},
+                            "GameStatusEnum": "games.models.GameStatus",
+                            "SimulationStatusEnum": "games.sim.models.SimStatus"},
     # Swagger UI and Redoc from our own static files (drf-spectacular-sidecar): no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

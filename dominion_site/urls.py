@@ -12,5 +12,6 @@ urlpatterns = [
     path("", include("games.social.urls")),  # chat, rematch, undo, ratings (+ their API)
     path("", include("games.api.urls")),  # /api/v1/ and the profile's API tokens
     path("play/", include("games.play.urls")),
+    path("", include("games.sim.urls")),
     path("", include("games.urls")),
 ]

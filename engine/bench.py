@@ -1,13 +1,29 @@
-"""Engine timings for the README: simulation speed, resuming a saved game, full replay."""
+"""Engine timings for the README: simulation speed (CPU time, beside the CPython floor loop of
+engine/floor.py), resuming a saved game, full replay, and 1 vs 2 processes."""
 from __future__ import annotations
 
+import os
+import statistics
 import time
+from random import Random
 
 from .bots import bot_answer
+from .floor import floor_game
 from .game import loads, replay
 from .kingdoms import by_name
 from .setup import new_game
 from .simulate import simulate
+
+INTRIGUE = ("Victory Dance", "Secret Schemes", "Best Wishes")  # the Intrigue-only kingdoms
+
+
+def floor_games_per_cpu_sec(games: int, seed: str = "floor") -> float:
+    """The floor loop's speed: games per CPU second."""
+    rng = Random(seed)
+    start = time.process_time()
+    for _ in range(games):
+        floor_game(rng)
+    return games / (time.process_time() - start)
 
 
 def _best(fn, repeat: int) -> float:
@@ -54,11 +70,16 @@ def _saved_mid_card() -> tuple[str, int, str, object]:
     return g.dumps(), d.seat, d.id, ["Estate", "Estate"]
 
 
-def run_all(games: int = 2000, runs: int = 3) -> dict:
-    """Simulation speed is taken `runs` times, since this kind of machine's speed drifts."""
-    sims = sorted((simulate(["bmu", "bmu"], games, "bench", "First Game") for _ in range(runs)),
-                  key=lambda s: s["games_per_sec"])
+def run_all(games: int = 2000, runs: int = 3, jobs: bool = True) -> dict:
+    """Simulation speed is taken `runs` times, each beside a run of the floor loop, since this
+    kind of machine's speed drifts; CPU time, so that other processes count less."""
+    sims, floors = [], []
+    for _ in range(runs):
+        sims.append(simulate(["bmu", "bmu"], games, "bench", "First Game"))
+        floors.append(floor_games_per_cpu_sec(games))
+    sims.sort(key=lambda s: s["games_per_cpu_sec"])
     sim = sims[len(sims) // 2]
+    cpu = [s["games_per_cpu_sec"] for s in sims]
     manual = simulate(["bmu", "bmu"], games // 4, "bench", "First Game", autoplay=False)
     text, seat, did, answer = _saved_mid_card()
 
@@ -66,12 +87,24 @@ def run_all(games: int = 2000, runs: int = 3) -> dict:
         loads(text).answer(seat, did, answer)
 
     record = _record_game(4, "bench-4p")
-    return {
+    out = {
         "simulate_bmu_mirror_first_game": {k: sim[k] for k in (
-            "games", "seconds", "games_per_sec", "mean_turns")},
+            "games", "seconds", "games_per_sec", "mean_turns", "games_per_cpu_sec")},
         "simulate_games_per_sec_runs": [s["games_per_sec"] for s in sims],
+        "simulate_games_per_cpu_sec_runs": cpu,
+        "floor_games_per_cpu_sec_runs": [round(f, 1) for f in floors],
+        "engine_vs_floor": round(statistics.median(cpu) / statistics.median(floors), 3),
         "simulate_without_autoplay_games_per_sec": manual["games_per_sec"],
+        "heuristic_intrigue_games_per_cpu_sec": {
+            k: simulate(["heuristic", "heuristic"], max(games // 20, 10), "bench", k)[
+                "games_per_cpu_sec"] for k in INTRIGUE},
         "loads_mid_card_and_answer_ms": round(_best(resume, 200) * 1000, 3),
         "replay_4_player_game_ms": round(_best(lambda: replay(record), 20) * 1000, 2),
         "replay_4_player_answers": len(record["answers"]),
     }
+    if jobs:
+        out["jobs_games_per_sec"] = {
+            str(n): simulate(["bmu", "bmu"], games, "bench", "First Game", jobs=n)[
+                "games_per_sec"] for n in (1, 2)}
+        out["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    return out

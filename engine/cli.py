@@ -17,11 +17,14 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from .simulate import cores, simulate
 
     bots = args.bots.split(",")
+    jobs = cores() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
     print(json.dumps(simulate(bots, args.games, args.seed, args.kingdom, args.edition,
-                              autoplay=not args.no_autoplay)))
+                              autoplay=not args.no_autoplay, jobs=jobs)))
     return 0
 
 
@@ -46,7 +49,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_all
 
-    print(json.dumps(run_all(args.games), indent=1))
+    print(json.dumps(run_all(args.games, args.runs, jobs=not args.no_jobs), indent=1))
     return 0
 
 
@@ -65,13 +68,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--edition", type=int, default=2)
     p.add_argument("--no-autoplay", action="store_true",
                    help="bots answer the 'play Treasures' decision themselves every turn")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="processes to split the games across (default: every core); the "
+                        "result is the same as with one")
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("play", help="run a scripted position (docs/positions.md)")
     p.add_argument("file")
     p.add_argument("--events", action="store_true", help="also print the events")
     p.set_defaults(fn=cmd_play)
-    p = sub.add_parser("bench", help="engine timings: simulate, load-and-answer, replay")
+    p = sub.add_parser("bench", help="engine timings: simulate (beside the floor loop), "
+                                     "load-and-answer, replay, 1 vs 2 processes")
     p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--runs", type=int, default=3, help="simulation runs, each beside the floor")
+    p.add_argument("--no-jobs", action="store_true", help="skip the 1 vs 2 processes figure")
     p.set_defaults(fn=cmd_bench)
     args = ap.parse_args(argv)
     try:

@@ -223,29 +223,33 @@ class BuyPhase(Decision):
     """Buy phase: {"play": [treasure ids]}, {"play": "all"}, {"buy": pile} or {"end": true}.
 
     The legal piles are worked out only when asked for (`piles`), since a bot usually just
-    checks a few piles with `can_buy` and that keeps simulations fast.
+    checks a few piles with `can_buy` and that keeps simulations fast. Nothing happens in
+    the game while the decision is open, so what `can_buy` compares with is taken once.
     """
 
     kind = "BuyPhase"
-    __slots__ = ("treasures", "coins", "buys", "_game", "_piles")
+    # the same for every Buy phase: class attributes, so that making one costs less
+    prompt = "Play Treasures, buy a card, or end your turn"
+    source = None
+    __slots__ = ("treasures", "coins", "buys", "_game", "_piles", "_supply", "_costs", "_limit")
 
     def __init__(self, seat: int, treasures: list[int], coins: int, buys: int, game) -> None:
         self.seat = seat
-        self.prompt = "Play Treasures, buy a card, or end your turn"
-        self.source = None
         self.id = ""
         self.treasures = treasures
         self.coins = coins
         self.buys = buys
         self._game = game
         self._piles: list[tuple[str, int]] | None = None
+        self._supply = game.supply_piles
+        self._costs = game.base_costs
+        # cost_of(top) <= coins is base cost - reduction <= coins (coins are never negative)
+        self._limit = coins + game.cost_reduction
 
     def can_buy(self, pile: str) -> bool:
-        g = self._game
-        cards = g.piles.get(pile)
-        # cost_of(top) <= coins, written out: bots ask this several times per decision
-        return (bool(cards) and pile in g.supply_set
-                and g.base_costs[cards[-1]] - g.cost_reduction <= self.coins)
+        """Whether `pile` is a Supply pile with a card on top costing at most the coins."""
+        cards = self._supply.get(pile)  # bots ask several times per decision: kept short
+        return bool(cards) and self._costs[cards[-1]] <= self._limit
 
     def _legal(self) -> list[tuple[str, int]]:
         if self._piles is None:
@@ -268,7 +272,11 @@ class BuyPhase(Decision):
                 "coins": self.coins, "buys": self.buys}
 
     def validate(self, answer: Any) -> tuple[str, Any]:
-        if type(answer) is not dict or len(answer) != 1:
+        if type(answer) is dict and len(answer) == 1:  # the commonest answer, checked first
+            arg = answer.get("buy")
+            if type(arg) is str and self.can_buy(arg):
+                return ("buy", arg)
+        else:
             if answer == "end":
                 return ("end", None)
             raise IllegalAnswer('answer {"play": [ids]|"all"}, {"buy": pile} or {"end": true}')

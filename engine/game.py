@@ -17,8 +17,11 @@ from typing import Any
 
 from .cards import CARDS
 from .decisions import Decision, IllegalAnswer
-from .entries import entries
+from .entries import seat_entries
+from .fast import FastMixin
+from .ids import decision_id
 from .player import Player
+from .rng import make_key
 from .sync import Park, _Thread
 from .tables import IdTables, id_tables
 from .turns import TurnsMixin
@@ -39,12 +42,14 @@ _FIELDS = (*_SCALARS, *_LISTS, *_NESTED, "piles")
 _LATER = {"disguised": {}}
 
 
-class Game(VerbsMixin, TurnsMixin, ViewMixin):
+class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
     def __init__(self) -> None:
         self.players: list[Player] = []
         self._open: dict[str, tuple[Decision, _Thread | None]] = {}
         self._live = 0
         self._runnable: list[_Thread] = []  # parked threads a Gate let through, to run next
+        self._fast = False  # play_out is driving: it offers top-level decisions itself
+        self.logging = True  # False: a quiet game (simulations) keeps no log
         # The last save point: ("state", JSON text or data) or ("new", {"setup", "seed"}).
         self._base: tuple[str, Any] = ("new", None)
         self._since: list[list] = []
@@ -59,7 +64,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         """Recompute what is derivable from the card list (never saved); `tables` are this
         game's `id_tables`, when the caller has them already."""
         self.supply_set = frozenset(self.supply)
-        self.supply_lists = [self.piles[name] for name in self.supply]  # the same list objects
+        self.supply_lists = list(map(self.piles.__getitem__, self.supply))  # the same lists
+        self.supply_piles = dict(zip(self.supply, self.supply_lists))
         seats = range(len(self.players))
         self.autoplays = [p in self.setup.get("autoplay_treasures", ()) for p in seats]
         t = self.tables = tables or id_tables(self.names)
@@ -68,9 +74,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self.vp_values, self.has_scorers = t.vp_values, t.has_scorers
         self.plain, self.quiet = t.plain, t.quiet
         self.is_action, self.is_treasure = t.is_action, t.is_treasure
-        self.played_entry = [entries("play", p) for p in seats]
-        self.bought_entry = [entries("buy", p) for p in seats]
-        self.gained_entry = [entries("gain", p, to="discard") for p in seats]
+        self.treasure_kinds = t.treasure_kinds
+        self.played_entry, self.bought_entry, self.gained_entry = seat_entries(len(self.players))
 
     # ----- public API -------------------------------------------------------------------
     @property
@@ -92,7 +97,7 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         On IllegalAnswer nothing has changed.
         """
         mark = self.apply(seat, decision_id, answer)
-        return [self._event(e, ALL) for e in self.log[mark:]]
+        return self.log_for(ALL, mark)
 
     def apply(self, seat: int, decision_id: str, answer: Any) -> int:
         """`answer` without building the events; returns where its events start in the log.
@@ -120,7 +125,7 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         self._advance()
         return mark
 
-    # ----- scheduler --------------------------------------------------------------------
+    # ----- scheduler ---------------------------------------------------------------------
     def _start(self, gen: Iterator, parent: _Thread | None = None, index: int = 0) -> None:
         self._live += 1
         self._resume(_Thread(gen, parent, index), None)
@@ -162,8 +167,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
             self._resume(self._runnable.pop(0), None)
 
     def _open_decision(self, d: Decision, th: _Thread | None) -> None:
-        n = self.next_id = self.next_id + 1
-        d.id = _IDS[n] if n < len(_IDS) else f"d{n}"
+        d.id = decision_id(self.next_id + 1)
+        self.next_id += 1
         d.names = self.names
         self._open[d.id] = (d, th)
 
@@ -186,6 +191,8 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         """
         if self._live == 0:
             state = {f: getattr(self, f) for f in _FIELDS}  # serialised at once: no copies
+            if not self.logging:
+                state["log"] = []
             state["players"] = [p.to_dict() for p in self.players]
             state["secret"] = self.secret
             state["next_id"] = self.next_id - len(self._open)  # loads() reopens the same ids
@@ -211,8 +218,6 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         return g
 
     def _set_secret(self, secret: str) -> None:
-        from .rng import make_key
-
         self.secret = secret
         self.key = make_key(secret)
 
@@ -220,8 +225,6 @@ class Game(VerbsMixin, TurnsMixin, ViewMixin):
         return CARDS[self.names[cid]]
 
 
-# Decision ids, made once: formatting one is a measurable part of answering.
-_IDS = tuple(f"d{n}" for n in range(2048))
 
 
 def _unshared(field: str, value: Any) -> Any:

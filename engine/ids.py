@@ -1,4 +1,5 @@
-"""Tests on a few card ids against the game's per-id tables (`Game.is_treasure` and the like).
+"""Ids: tests on a few card ids against the game's per-id tables (`Game.is_treasure` and the
+like), and decision ids.
 
 Plain loops: for a hand of five they cost a third of `filter`/`all` over `table.__getitem__`,
 and they run several times a turn.
@@ -22,3 +23,12 @@ def all_have(table: Sequence, cids: list[int]) -> bool:
         if not table[c]:
             return False
     return True
+
+
+# Decision ids, made once: formatting one is a measurable part of answering.
+DECISION_IDS = tuple(f"d{n}" for n in range(2048))
+
+
+def decision_id(n: int) -> str:
+    """The id of the game's `n`-th decision."""
+    return DECISION_IDS[n] if n < 2048 else f"d{n}"

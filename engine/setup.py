@@ -6,6 +6,7 @@ from typing import Any
 from . import rng
 from .cardbase import DARK_AGES, KNIGHT, RUINS, VICTORY, canonical
 from .cards import CARDS
+from .entries import no_log
 from .game import Game
 from .player import Player
 
@@ -100,14 +101,25 @@ def _needs(setup: dict) -> list[str]:
     return extra
 
 
-def new_game(setup: dict, seed: str) -> Game:
-    """A new game from the caller's setup and a secret seed (never shown to players)."""
-    s = normalise(setup)
+def new_game(setup: dict, seed: str, *, log: bool = True) -> Game:
+    """A new game from the caller's setup and a secret seed (never shown to players).
+
+    `log=False` makes a quiet game for simulations: the same game, result and score, but no
+    log is kept (views show none, and its saves carry none).
+    """
+    return deal(normalise(setup), seed, log=log)
+
+
+def deal(s: dict, seed: str, *, log: bool = True) -> Game:
+    """`new_game` for a setup `normalise` returned (and nobody changes): simulations check
+    theirs once, not once per game."""
     g = Game()
     g.setup = s
     g.options = {"edition": s["edition"], "card_editions": dict(s["card_editions"])}
     g._set_secret(seed)
-    g.trash_pile, g.log = [], []
+    g.trash_pile = []
+    g.log = [] if log else no_log()
+    g.logging = log
     g.counter = g.next_id = g.step = g.turn_no = 0
     g.result = None
     g.players = [Player(name) for name in s["names"]]
@@ -121,12 +133,12 @@ def new_game(setup: dict, seed: str) -> Game:
         if not any(CARDS[pile].members for pile in g.piles):  # nothing shuffled: keep it
             if len(_LAYOUTS) >= 256:
                 _LAYOUTS.clear()
-            _LAYOUTS[key] = (tuple(g.names), tuple(g.supply),
-                             {pile: tuple(ids) for pile, ids in g.piles.items()}, g.tables)
+            _LAYOUTS[key] = (tuple(g.names), tuple(g.supply), tuple(g.piles),
+                             tuple(map(tuple, g.piles.values())), g.tables)
     else:
-        names, supply, piles, tables = layout
+        names, supply, pile_names, pile_ids, tables = layout
         g.names, g.supply = list(names), list(supply)
-        g.piles = {pile: list(ids) for pile, ids in piles.items()}
+        g.piles = dict(zip(pile_names, map(list, pile_ids)))
         g._derive(tables)
     _deal(g, s)
     if s["first_player"] is not None:

@@ -1,14 +1,21 @@
-"""Bot-versus-bot games, for benchmarks and strategy comparisons."""
+"""Bot-versus-bot games, for benchmarks and strategy comparisons.
+
+A simulation is split into chunks of games (`simulate_chunk`, a JSON-ready partial result) and
+`merge`d: any split, in any order, over processes or machines, gives exactly the result of one
+process, since game `i` always has the seed `f"{seed}:{i}"`. `simulate(..., jobs=N)` runs the
+chunks on N processes; the site runs them as Celery tasks (games/sim_tasks.py).
+"""
 from __future__ import annotations
 
+import os
 import time
-from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 from .bots import seat_player
 from .cardbase import DARK_AGES, canonical
 from .cards import CARDS
 from .kingdoms import by_name
-from .setup import new_game
+from .setup import deal, normalise
 
 
 def kingdom_cards(kingdom: str) -> list[str]:
@@ -24,46 +31,128 @@ def shelters_rule(kingdom: list[str]) -> bool | str:
     return "auto" if any(CARDS[canonical(n)].set == DARK_AGES for n in kingdom) else False
 
 
+def game_setup(bots: list[str], kingdom: list[str], edition: int = 2,
+               autoplay: bool = True) -> dict:
+    """The setup of a simulated game. Bots always play all their Treasures, so by default they
+    use the autoplay standing order, which skips that decision when it is not a real choice."""
+    return {"players": len(bots), "kingdom": kingdom, "edition": edition,
+            "shelters": shelters_rule(kingdom),
+            "autoplay_treasures": list(range(len(bots))) if autoplay else []}
+
+
+def check_kingdom(kingdom: list[str], edition: int = 2) -> None:
+    """ValueError unless games on `kingdom` can be dealt (known Kingdom cards, edition)."""
+    try:
+        normalise(game_setup(["bmu", "bmu"], kingdom, edition))
+    except KeyError as exc:
+        raise ValueError(f"unknown card in {kingdom!r}") from exc
+
+
 def play_one(bots: list[str], kingdom: list[str], seed: str, edition: int = 2,
-             max_steps: int = 20000, autoplay: bool = True) -> dict:
-    """One complete game. Bots always play all their Treasures, so by default they use the
-    autoplay standing order, which skips that decision when it is not a real choice."""
-    setup = {"players": len(bots), "kingdom": kingdom, "edition": edition,
-             "shelters": shelters_rule(kingdom),
-             "autoplay_treasures": list(range(len(bots))) if autoplay else []}
-    g = new_game(setup, seed)
+             max_steps: int = 20000, autoplay: bool = True, setup: dict | None = None) -> dict:
+    """One complete game, quiet (no log) and on the fast path (`Game.play_out`); `setup` is
+    the game's setup as `normalise` returned it, when the caller has it already."""
+    s = setup or normalise(game_setup(bots, kingdom, edition, autoplay))
+    g = deal(s, seed, log=False)
     players = [seat_player(bot, g, seat) for seat, bot in enumerate(bots)]
-    steps = 0
-    apply = g.apply
-    while (d := g.next_decision()) is not None:
-        apply(d.seat, d.id, players[d.seat](d))
-        steps += 1
-        if steps > max_steps:
-            raise RuntimeError(f"game {seed} did not end in {max_steps} answers")
+    try:
+        steps = g.play_out(players, max_steps)
+    except RuntimeError:
+        raise RuntimeError(f"game {seed} did not end in {max_steps} answers") from None
     return {"result": g.result, "answers": steps}
 
 
-def simulate(bots: list[str], games: int, seed: str, kingdom: str = "First Game",
-             edition: int = 2, autoplay: bool = True) -> dict:
-    cards = kingdom_cards(kingdom)
-    wins: Counter = Counter()
+def simulate_chunk(bots: list[str], kingdom: str | list[str], seed: str, start: int,
+                   stop: int, edition: int = 2, autoplay: bool = True) -> dict:
+    """Games `start` to `stop - 1` of a simulation, as a partial result for `merge`.
+
+    Wins are counted exactly: `shares[seat:bot][k]` is the number of games that seat won
+    with k - 1 others (each such game is worth 1/k of a win).
+    """
+    cards = kingdom if isinstance(kingdom, list) else kingdom_cards(kingdom)
+    shares: dict[str, dict[str, int]] = {}
     ties = turns = answers = 0
-    start = time.perf_counter()
-    for i in range(games):
-        out = play_one(bots, cards, f"{seed}:{i}", edition, autoplay=autoplay)
+    cpu, wall = time.process_time(), time.perf_counter()
+    setup = normalise(game_setup(bots, cards, edition, autoplay))  # once, not once a game
+    for i in range(start, stop):
+        out = play_one(bots, cards, f"{seed}:{i}", edition, autoplay=autoplay, setup=setup)
         res = out["result"]
         answers += out["answers"]
         turns += max(res["turns"])
-        if len(res["winners"]) > 1:
-            ties += 1
+        k = str(len(res["winners"]))
+        ties += k != "1"
         for w in res["winners"]:
-            wins[f"{w}:{bots[w]}"] += 1 / len(res["winners"])
-    seconds = time.perf_counter() - start
+            counts = shares.setdefault(f"{w}:{bots[w]}", {})
+            counts[k] = counts.get(k, 0) + 1
+    return {"games": stop - start, "turns": turns, "answers": answers, "ties": ties,
+            "shares": shares, "cpu_seconds": time.process_time() - cpu,
+            "seconds": time.perf_counter() - wall}
+
+
+def merge(partials: list[dict]) -> dict:
+    """Partial results added up (in any order: the same sum)."""
+    out: dict = {"games": 0, "turns": 0, "answers": 0, "ties": 0, "shares": {},
+                 "cpu_seconds": 0.0, "seconds": 0.0}
+    for part in partials:
+        for key in ("games", "turns", "answers", "ties", "cpu_seconds", "seconds"):
+            out[key] += part[key]
+        for who, counts in part["shares"].items():
+            mine = out["shares"].setdefault(who, {})
+            for k, n in counts.items():
+                mine[k] = mine.get(k, 0) + n
+    return out
+
+
+def report(merged: dict, bots: list[str], kingdom: str | list[str], seed: str,
+           autoplay: bool = True, seconds: float | None = None, jobs: int = 1) -> dict:
+    """The simulation's result from its merged chunks; `seconds` is the wall time when the
+    chunks ran side by side (their own times add up to CPU time, not wall time)."""
+    games = merged["games"]
+    seconds = merged["seconds"] if seconds is None else seconds
+    cpu = merged["cpu_seconds"]
+    wins = {who: sum(n / int(k) for k, n in sorted(counts.items(), key=lambda kn: int(kn[0])))
+            for who, counts in merged["shares"].items()}
     return {
         "games": games, "seconds": round(seconds, 3),
         "games_per_sec": round(games / seconds, 1) if seconds else None,
-        "mean_turns": round(turns / games, 2) if games else 0,
-        "answers_per_game": round(answers / games, 1) if games else 0,
-        "wins": {k: round(v, 1) for k, v in sorted(wins.items())}, "ties": ties,
-        "bots": bots, "kingdom": cards, "seed": seed, "autoplay_treasures": autoplay,
+        "mean_turns": round(merged["turns"] / games, 2) if games else 0,
+        "answers_per_game": round(merged["answers"] / games, 1) if games else 0,
+        "wins": {k: round(v, 1) for k, v in sorted(wins.items())}, "ties": merged["ties"],
+        "bots": bots, "kingdom": kingdom if isinstance(kingdom, list) else kingdom_cards(kingdom),
+        "seed": seed, "autoplay_treasures": autoplay, "jobs": jobs,
+        "cpu_seconds": round(cpu, 3),
+        "games_per_cpu_sec": round(games / cpu, 1) if cpu else None,
     }
+
+
+def chunks(games: int, parts: int) -> list[tuple[int, int]]:
+    """`range(games)` cut into at most `parts` nearly equal runs, in order."""
+    parts = max(1, min(parts, games))
+    bounds = [games * i // parts for i in range(parts + 1)]
+    return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def simulate(bots: list[str], games: int, seed: str, kingdom: str = "First Game",
+             edition: int = 2, autoplay: bool = True, jobs: int = 1) -> dict:
+    """`games` games; with `jobs` > 1 on that many processes, with the same result."""
+    cards = kingdom_cards(kingdom)
+    start = time.perf_counter()
+    if jobs <= 1 or games < 2:
+        merged = merge([simulate_chunk(bots, cards, seed, 0, games, edition, autoplay)])
+        jobs = 1
+    else:
+        # a few chunks per process, so that one slow process does not keep the rest waiting
+        parts = chunks(games, jobs * 4)
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(simulate_chunk, bots, cards, seed, a, b, edition, autoplay)
+                       for a, b in parts]
+            merged = merge([f.result() for f in futures])
+    return report(merged, bots, cards, seed, autoplay, time.perf_counter() - start, jobs)

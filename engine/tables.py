@@ -23,6 +23,7 @@ class IdTables(NamedTuple):
     quiet: tuple              # per id: it has no trigger
     is_action: tuple
     is_treasure: tuple
+    treasure_kinds: tuple     # per id: 0 not a Treasure, 1 a plain Treasure, 2 another Treasure
     base_costs: tuple         # per id: the printed cost
     vp_values: tuple          # per id: the printed VP
 
@@ -57,5 +58,7 @@ def _build(names: list[str]) -> IdTables:
         has_scorers=any(c.score is not None for c in in_game),
         action_ids=frozenset(i for i, is_action in enumerate(columns[3]) if is_action),
         coin_values=columns[0], plain=columns[1], quiet=columns[2],
-        is_action=columns[3], is_treasure=columns[4], base_costs=columns[5],
-        vp_values=columns[6])
+        is_action=columns[3], is_treasure=columns[4],
+        treasure_kinds=tuple((1 if plain else 2) if treasure else 0
+                             for treasure, plain in zip(columns[4], columns[1])),
+        base_costs=columns[5], vp_values=columns[6])

@@ -13,7 +13,16 @@ class TurnsMixin:
         """Run phase changes until some decision is open or the game is over.
 
         One pass usually goes from a turn's Clean-up to the next player's first decision.
+        While `play_out` drives the game, it offers top-level decisions itself.
         """
+        if not self._fast:
+            d = self._due()
+            if d is not None:
+                self._open_decision(d, None)
+
+    def _due(self) -> PlayAction | BuyPhase | None:
+        """Run phase changes until a top-level decision is due (returned, not yet opened),
+        an effect has opened one (None) or the game is over (None)."""
         while not self._open:
             phase = self.phase
             if phase == "cleanup":
@@ -28,18 +37,16 @@ class TurnsMixin:
                 p = self.active
                 hand = self.players[p].hand
                 if self.actions > 0 and not self.action_ids.isdisjoint(hand):
-                    self._open_decision(PlayAction(
-                        p, having(self.is_action, hand), 0, 1,
-                        "Play an Action card, or none to go to your Buy phase"), None)
-                    return
+                    return PlayAction(p, having(self.is_action, hand), 0, 1,
+                                      "Play an Action card, or none to go to your Buy phase")
                 phase = self.phase = "buy"
             if phase == "buy":
                 if self.buys > 0:
-                    self._open_decision(self._buy_decision(self.active), None)
-                    return
+                    return self._buy_decision(self.active)
                 self.phase = "cleanup"
             elif phase == "over":
-                return
+                return None
+        return None
 
     def _buy_decision(self, p: int) -> BuyPhase:
         if self.bought:  # no Treasures after the first buy
@@ -52,19 +59,25 @@ class TurnsMixin:
     def _autoplay(self, p: int, hand: list[int]) -> bool:
         """The autoplay standing order: play every Treasure when that has no choice or catch,
         that is when each makes coins and nothing else; False (nothing done) otherwise."""
-        is_treasure, plain = self.is_treasure, self.plain
+        kinds, values = self.treasure_kinds, self.coin_values
         treasures, rest = [], []
+        coins = 0
         for c in hand:
-            if not is_treasure[c]:
+            kind = kinds[c]
+            if not kind:
                 rest.append(c)
-            elif plain[c]:
+            elif kind == 1:
                 treasures.append(c)
+                coins += values[c]
             else:
                 return False
         if not treasures:
             return False
         hand[:] = rest
-        self.into_play_plain(p, treasures)
+        self.players[p].play += treasures
+        self.coins += coins
+        if self.logging:
+            self.log_plays(p, treasures)
         return True
 
     def _top_level_simple(self, d, value) -> bool:
@@ -170,7 +183,8 @@ class TurnsMixin:
         self.turn_no += 1
         me = self.players[p]
         me.turns += 1
-        self.log.append(["turn", p, me.turns, self.turn_no])  # compact
+        if self.logging:
+            self.log.append(["turn", p, me.turns, self.turn_no])  # compact
 
     def empty_supply_piles(self) -> int:
         piles = self.piles

@@ -59,7 +59,8 @@ class VerbsMixin:
         rng.shuffle(self.key, self.counter, cards)
         cards.extend(me.deck)
         me.deck = cards
-        self.log.append(["shuffle", p, {"count": len(cards)}, None, None])
+        if self.logging:
+            self.log.append(["shuffle", p, {"count": len(cards)}, None, None])
 
     def ensure(self, p: int, n: int) -> None:
         """Shuffle only when the deck has fewer cards than needed."""
@@ -83,7 +84,8 @@ class VerbsMixin:
         drawn = deck[:-n - 1:-1]  # the top n, top first
         del deck[-n:]
         me.hand += drawn
-        self.log.append(["draw", p, drawn])  # compact: see ViewMixin._event
+        if self.logging:
+            self.log.append(["draw", p, drawn])  # compact: see ViewMixin._event
         return drawn
 
     def top(self, p: int, n: int) -> list[int]:
@@ -228,15 +230,18 @@ class VerbsMixin:
         cid = self.piles[pile].pop()
         name = self._pay_for(p, cid)
         self.players[p].discard.append(cid)
-        self.log.append(self.gained_entry[p][name])
+        if self.logging:
+            self.log.append(self.gained_entry[p][name])
 
     def _pay_for(self, p: int, cid: int) -> str:
         """Pay for the card on top of a pile and use a Buy; returns its name."""
         name = self.names[cid]
-        self.coins -= self.cost_of(cid)
+        cost = self.base_costs[cid] - self.cost_reduction  # cost_of(cid), written out
+        self.coins -= cost if cost > 0 else 0
         self.buys -= 1
         self.bought.append(name)
-        self.log.append(self.bought_entry[p][name])
+        if self.logging:
+            self.log.append(self.bought_entry[p][name])
         return name
 
     def buy(self, p: int, pile: str) -> Iterator:
@@ -289,15 +294,24 @@ class VerbsMixin:
             taken.append(cid)
         self.into_play_plain(p, taken)
 
-    def into_play_plain(self, p: int, cids: list[int]) -> None:
-        """Put plain Treasures, already out of the hand, into play: their coins and log."""
+    def into_play_plain(self, p: int, cids: list[int], coins: int | None = None) -> None:
+        """Put plain Treasures, already out of the hand, into play: their coins (`coins`, when
+        the caller added them up already) and log."""
         self.players[p].play += cids
-        names, values, entries, log = self.names, self.coin_values, self.played_entry[p], self.log
-        coins = 0
-        for cid in cids:
-            coins += values[cid]
-            log.append(entries[names[cid]])
+        values = self.coin_values
+        if coins is None:
+            coins = 0
+            for cid in cids:
+                coins += values[cid]
         self.coins += coins
+        if self.logging:
+            self.log_plays(p, cids)
+
+    def log_plays(self, p: int, cids: list[int]) -> None:
+        """Log plain Treasures played (one shared entry per card name)."""
+        names, entries, log = self.names, self.played_entry[p], self.log
+        for cid in cids:
+            log.append(entries[names[cid]])
 
     def play(self, p: int, cid: int, frm: str | None = "hand", again: bool = False) -> Iterator:
         """Play a card: into play from `frm` (None: it stays where it is, as on a second play

@@ -37,6 +37,8 @@ class ViewMixin:
         raise ValueError(f"unknown log entry {entry!r}")
 
     def log_for(self, viewer: int | None, since: int = 0) -> list[dict]:
+        if not self.logging:  # a quiet game keeps no log
+            return []
         return [self._event(e, viewer) for e in self.log[since:]]
 
     def view(self, seat: int | None = None) -> dict:

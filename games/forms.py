@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from engine import bots as engine_bots
 from games import selectors
 from games.models import TIME_LIMIT_CHOICES, Kingdom, PlayerPreferences
 
@@ -24,7 +25,8 @@ SHELTER_CHOICES = [
 
 
 def seat_choices() -> list[tuple[str, str]]:
-    bots = [(name, f"Bot: {label}") for name, label in selectors.bot_choices()]
+    bots = [(name, f"Bot: {label}" + (" (default)" if name == engine_bots.DEFAULT else ""))
+            for name, label in selectors.bot_choices()]
     return [("", "— no seat —"), ("me", "Me"), ("open", "Open seat for another player"), *bots]
 
 
@@ -68,7 +70,7 @@ class GameCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = seat_choices()
         for number in range(1, MAX_SEATS + 1):
-            initial = {1: "me", 2: "open"}.get(number, "")
+            initial = {1: "me", 2: engine_bots.DEFAULT}.get(number, "")
             self.fields[f"seat_{number}"] = forms.ChoiceField(
                 choices=choices, required=False, initial=initial, label=f"Seat {number}"
             )

@@ -15,18 +15,9 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 import engine
-from engine import bots as engine_bots
 from engine import canonical
 from engine import kingdoms as engine_kingdoms
 from games.models import Card, CardSet, Game, GameStatus, Kingdom, Seat
-
-BOT_LABELS = {
-    "bmu": "Big Money Ultimate",
-    "smithy": "Smithy Big Money",
-    "random": "Random (plays anything legal)",
-    "heuristic": "Heuristic (plays every card)",
-}
-
 
 # --- the engine's catalogue ------------------------------------------------------------------
 
@@ -37,11 +28,17 @@ def engine_registry() -> dict[str, Any]:
 
 
 def bot_strategies() -> list[str]:
-    return list(engine_bots.names())
+    """Every bot a seat can have: the engine's and the site's own strategies."""
+    from games.strategies import selectors as strategy_selectors
+
+    return strategy_selectors.bot_names()
 
 
 def bot_choices() -> list[tuple[str, str]]:
-    return [(name, BOT_LABELS.get(name, name)) for name in bot_strategies()]
+    """(strategy, label) for each bot, the default (the planner) first."""
+    from games.strategies import selectors as strategy_selectors
+
+    return [(b["strategy"], b["label"]) for b in strategy_selectors.bot_catalogue()]
 
 
 def recommended_kingdoms_printed() -> list[dict[str, Any]]:
@@ -235,10 +232,14 @@ def decisions_for(game: Game, position: int | None) -> list[dict[str, Any]]:
 
 
 def bot_answer_for(game: Game, seat: Seat, decision_id: str) -> Any:
-    """What the seat's bot answers to the open decision (computed from the snapshot)."""
+    """What the seat's bot answers to the open decision (computed from the snapshot). The
+    planner's plan for the table is made here the first time (stored for every worker)."""
+    from games.strategies import services as strategy_services
+
     table = engine.loads(game.snapshot)
     decision = next(d for d in table.pending() if d.id == decision_id)
-    return engine_bots.bot_answer(seat.bot_strategy, table, seat.position, decision)
+    return strategy_services.bot_answer(strategy=seat.bot_strategy, table=table,
+                                        seat=seat.position, decision=decision)
 
 
 def game_record(game: Game) -> dict[str, Any]:

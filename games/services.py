@@ -16,6 +16,7 @@ from django.utils import timezone
 
 import engine
 from engine import ENGINE_VERSION, IllegalAnswer, canonical
+from engine import bots as engine_bots
 from games import background, broadcast, selectors, signals
 from games.exceptions import (
     DecisionClosed,
@@ -40,6 +41,7 @@ from games.models import (
 SEAT_ME = "me"
 SEAT_OPEN = "open"
 TURN_ORDER_KEYS = ("first_player", "previous_winner")
+SEAT_BOT = "bot"  # the site's default bot (the planner)
 # Shelters: the rulebook's rule (a random Kingdom card decides), or always, or never.
 SHELTERS_AUTO, SHELTERS_ALWAYS, SHELTERS_NEVER = "auto", "always", "never"
 SHELTER_RULES = {SHELTERS_AUTO: "auto", SHELTERS_ALWAYS: True, SHELTERS_NEVER: False,
@@ -89,10 +91,12 @@ def game_create(
     kingdom_ref: Kingdom | None = None,
     turn_order: dict[str, int] | None = None,
 ) -> Game:
-    """Create an open game. `seats` holds one entry per player: "me", "open" or a bot strategy.
+    """Create an open game. `seats` holds one entry per player: "me", "open", a bot strategy,
+    or "bot" for the default bot.
 
     `turn_order` may set the engine's "first_player" or "previous_winner" (a rematch).
     """
+    seats = [engine_bots.DEFAULT if spec == SEAT_BOT else spec for spec in seats]
     _check_seats(seats)
     kingdom = [canonical(name) for name in kingdom]
     problems = selectors.kingdom_problems(kingdom)

@@ -11,6 +11,7 @@ from celery import shared_task
 from django.db import OperationalError
 
 from games import services
+from games.sim_tasks import simulation_chunk, simulation_merge  # noqa: F401  (registers them)
 
 
 @shared_task(

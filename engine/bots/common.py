@@ -46,7 +46,7 @@ class SeatView:
 
     def hand(self) -> list[str]:
         g = self._g
-        return [g.names[c] for c in g.players[self.seat].hand]
+        return list(map(g.names.__getitem__, g.players[self.seat].hand))
 
     def looking(self) -> list[str]:
         """The cards I am looking at (face down to the others: Sentry, Survivors)."""
@@ -64,8 +64,8 @@ class SeatView:
 
     def my_cards(self) -> Counter:
         """Everything I own (a player may always count their own cards)."""
-        g = self._g
-        return Counter(g.names[c] for c in g.players[self.seat].all_cards())
+        g = self._g  # map over the bound method: bots ask this every decision
+        return Counter(map(g.names.__getitem__, g.players[self.seat].all_cards()))
 
     def deck_counts(self) -> Counter:
         """What my deck holds, by name, never in what order. A player knows this: they know
@@ -83,7 +83,7 @@ class SeatView:
 
     def supply_counts(self) -> dict[str, int]:
         g = self._g
-        return {p: len(g.piles[p]) for p in g.supply}
+        return dict(zip(g.supply, map(len, g.supply_lists)))
 
     def gains_to_end(self) -> int:
         """Fewest gains that could end the game: Provinces, or the three smallest piles."""
@@ -106,6 +106,59 @@ class SeatView:
 
     def cost(self, name: str) -> int:
         return self._g.cost(name)
+
+    # ----- public facts about everyone: counts, turns, scores --------------------------------
+    @property
+    def players(self) -> int:
+        return len(self._g.players)
+
+    @property
+    def turn(self) -> int:
+        """How many turns I have started (this one included when it is mine)."""
+        return self._g.players[self.seat].turns
+
+    def turns(self) -> list[int]:
+        return [p.turns for p in self._g.players]
+
+    def kingdom(self) -> list[str]:
+        """The game's Kingdom piles, as dealt (public)."""
+        return list(self._g.setup["kingdom"])
+
+    def setup_key(self) -> tuple:
+        """What a plan for this table depends on, all of it public: the Kingdom, the number
+        of players, the edition of each Kingdom card and whether Shelters are used."""
+        g = self._g
+        kingdom = tuple(sorted(g.setup["kingdom"]))
+        editions = tuple(g.edition_of(n) for n in kingdom)
+        return (kingdom, len(g.players), editions, bool(g.options.get("shelters")))
+
+    def cards_of(self, p: int) -> Counter:
+        """What player `p` owns, by name. Public in practice: every gain, trash and pass
+        is seen, except a Masquerade pass between two other players in a game of 3 or more
+        (a rare blind spot, accepted)."""
+        g = self._g
+        return Counter(g.names[c] for c in g.players[p].all_cards())
+
+    def scores(self) -> list[int]:
+        """Everyone's score now (from the cards they own: a player can keep count)."""
+        g = self._g
+        return [g.score(p) for p in range(len(g.players))]
+
+    def empty_piles(self) -> int:
+        return self._g.empty_supply_piles()
+
+    def ends_game_after(self, taken: dict[str, int]) -> bool:
+        """Whether the game would end at the end of this turn if `taken` cards left those
+        Supply piles (the Province pile empty, or 3 piles, 4 with 5 or more players)."""
+        g = self._g
+        piles = g.piles
+        if "Province" in piles and len(piles["Province"]) <= taken.get("Province", 0):
+            return True
+        empty = 0
+        for name in g.supply:
+            if len(piles[name]) <= taken.get(name, 0):
+                empty += 1
+        return empty >= (4 if len(g.players) >= 5 else 3)
 
 
 def badness(name: str, view: SeatView) -> tuple:

@@ -17,6 +17,7 @@ from ..cardbase import ACTION, CURSE, TREASURE, VICTORY
 from ..cards import CARDS
 from ..decisions import Decision
 from .common import SeatView, default_answer, view_top
+from .endgame import ending_piles, safe_to_buy, safe_to_gain, winning_buy
 
 # Terminal Action cards as the X of "Big Money + X": how much one is worth buying (Silver is
 # 20, Gold 50); 0 or less means Silver is better.
@@ -37,6 +38,8 @@ CANTRIPS = {
     "Cellar": 5, "Pawn": 4, "Lurker": 3, "Throne Room": 2, "Scout": -1,
 }
 VILLAGES = {"Village": 24, "Mining Village": 25, "Shanty Town": 22, "Festival": 26}
+# Attacks that hand out Curses: the Curse split decides the game, so two are bought.
+CURSERS = {"Witch", "Cultist"}
 DRAWERS = {"Smithy", "Courtyard", "Library", "Council Room", "Moat", "Witch", "Torturer",
            "Patrol", "Masquerade", "Nobles", "Diplomat"}
 
@@ -120,6 +123,11 @@ def worth(plan: Plan, name: str) -> float:
         value = TERMINALS[name]
         if name == "Masquerade" and ("Witch" in plan.kingdom or "Torturer" in plan.kingdom):
             value = 10  # the Curses we give would be passed back to us
+        if (name in CURSERS and plan.mine[name] < 2 and plan.terminals - plan.villages <= 1
+                and plan.view.pile_count("Curse") > 3):
+            return value  # two cursers win the Curse split
+        if value < 30 and _strong_attack_missing(plan):
+            return 0  # a Silver keeps the deck ready for the attack it is saving up for
         room = plan.wanted_terminals() - plan.terminals
         # one more than planned is fine for a much better terminal than any owned yet
         if room > 0 or room == 0 and value >= plan.best_terminal() + 15:
@@ -129,6 +137,11 @@ def worth(plan: Plan, name: str) -> float:
     if c.type_bits & VICTORY and gte <= 3:
         return 80
     return -1  # a card this bot does not know: leave it alone
+
+
+def _strong_attack_missing(plan: Plan) -> bool:
+    """A strong attack is in the Supply and the bot has none yet."""
+    return any(k in plan.kingdom and plan.kingdom[k] and not plan.mine[k] for k in CURSERS)
 
 
 def _victory_worth(plan: Plan, name: str) -> float | None:
@@ -176,6 +189,19 @@ def keep_value(name: str) -> float:
     if c.type_bits & ACTION:
         return 14 + c.cost
     return -5  # Victory only
+
+
+def pass_cost(plan: Plan, name: str) -> float:
+    """How much passing one `name` to the next player costs me (Masquerade): what I lose
+    holding it, plus its VP twice over (I lose them, they get them). Early, an Estate is
+    junk worth passing; a Duchy or Province is never passed while anything else is in hand."""
+    c = CARDS[name]
+    if c.type_bits & CURSE:
+        return -100
+    if c.vp <= 0:
+        return keep_value(name)
+    weight = 20 if plan.gte <= 5 else 4 if c.vp == 1 else 12
+    return max(keep_value(name), 0) + 2 * c.vp * weight
 
 
 def tier(m: int) -> int:
@@ -266,14 +292,22 @@ def choose_action(plan: Plan, d: Decision) -> list[int]:
 def choose_buy(plan: Plan, d: Decision) -> Any:
     if d.treasures:
         return {"play": _treasure_order(d)}
+    view = plan.view
+    # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
+    endgame = bool(ending_piles(view)) or view.ends_game_after({})
+    if endgame:
+        win = winning_buy(view, d)
+        if win is not None:
+            return {"buy": win}
     for rule in BUY_RULES:
         answer = rule(plan, d)
-        if answer is not None:
+        if answer is not None and ("buy" not in answer or not endgame
+                                   or safe_to_buy(view, d, answer["buy"])):
             return answer
     best, best_worth = None, 0.0
     for pile in plan.kingdom:
-        if d.can_buy(pile):
-            w = worth(plan, view_top(plan.view, pile))
+        if d.can_buy(pile) and (not endgame or safe_to_buy(view, d, pile)):
+            w = worth(plan, view_top(view, pile))
             if w > best_worth:
                 best, best_worth = pile, w
     return {"buy": best} if best else {"end": True}
@@ -295,7 +329,8 @@ def choose_pile(plan: Plan, d: Decision) -> str | None:
     scored = sorted((worth(plan, view_top(plan.view, p)), p) for p in d.piles)
     if d.source == "Swindler" or d.source == "Lurker":
         return scored[0][1]  # the worst card for the victim; Lurker trashes the least wanted
-    w, pile = scored[-1]
+    safe = [wp for wp in scored if safe_to_gain(plan.view, wp[1])]
+    w, pile = (safe or scored)[-1]
     if d.optional and w < 0:
         return None
     return pile
@@ -347,6 +382,8 @@ def choose_cards(plan: Plan, d: Decision) -> list[int]:
         return improve(plan, d, 3, only=TREASURE)
     if src in ("Chapel", "Steward", "Trading Post") or src == "Masquerade" and d.min == 0:
         return _trash_junk(plan, d)
+    if src == "Masquerade":
+        return [min(d.cards, key=lambda c: (pass_cost(plan, names[c]), names[c]))]
     if src in ("Moneylender", "Baron"):
         return d.cards[:1]  # a Copper for +$3, an Estate for +$4: always
     if src == "Courtier":
@@ -358,7 +395,10 @@ def choose_cards(plan: Plan, d: Decision) -> list[int]:
         if d.zone == "trash":
             return [c for c in d.cards if names[c] != "Copper"]
         return [max(d.cards, key=lambda c: CARDS[names[c]].coins)]
-    if src in ("Harbinger", "Lurker"):
+    if src == "Harbinger":  # the card best to draw next turn, if it beats a Silver
+        best = max(d.cards, key=lambda c: (keep_value(names[c]), names[c]))
+        return [best] if keep_value(names[best]) >= 20 else d.cards[:d.min]
+    if src == "Lurker":
         best = max(d.cards, key=lambda c: worth(plan, names[c]))
         return [best] if worth(plan, names[best]) >= 20 else d.cards[:d.min]
     if src == "Cellar":

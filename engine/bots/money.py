@@ -1,4 +1,8 @@
-"""Big Money bots: the yardsticks every other strategy is measured against."""
+"""Big Money bots: the yardsticks every other strategy is measured against.
+
+These are strategies/bmu.json and strategies/smithy.json written out in Python, kept because
+benchmarks of the engine run them by the million; tests check both give the same answers.
+"""
 from __future__ import annotations
 
 from typing import Any
@@ -39,10 +43,10 @@ def big_money_ultimate(view: SeatView, d: Decision) -> Any:
 
 
 def smithy_big_money(view: SeatView, d: Decision) -> Any:
-    """Big Money with Smithies: one per eleven cards or so, played whenever possible."""
+    """Big Money with Smithies: one per eleven cards or so, played whenever possible (and no
+    other Action: the same answers as strategies/smithy.json)."""
     if d.kind == "PlayAction":
-        smithies = [c for c in d.cards if d.names[c] == "Smithy"]
-        return smithies[:1] or d.cards[:1]
+        return [c for c in d.cards if d.names[c] == "Smithy"][:1]
     if d.kind != "BuyPhase":
         return default_answer(view, d)
     if d.treasures:

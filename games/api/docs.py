@@ -105,8 +105,14 @@ me = extend_schema(
 bots = extend_schema(
     summary="Bot strategies a seat can have", tags=["catalogue"],
     responses={200: s.BotSerializer(many=True), **READ_ERRORS},
-    examples=[OpenApiExample("bots", value=[{"strategy": "bmu", "label": "Big Money Ultimate"}],
-                             response_only=True)],
+    examples=[OpenApiExample("bots", response_only=True, value=[
+        {"strategy": "planner", "label": "Planner (plans for each kingdom)",
+         "description": "Simulates a library of plans on the kingdom when the game starts and "
+                        "plays the one that does best.", "kind": "engine", "requires": [],
+         "default": True},
+        {"strategy": "double-witch", "label": "Double Witch",
+         "description": "Big Money with two Witches.", "kind": "data", "requires": ["Witch"],
+         "default": False}])],
 )
 card_sets = extend_schema(
     summary="Card sets (expansions)", tags=["catalogue"],

@@ -25,6 +25,10 @@ def _throttles_for(request: HttpRequest) -> list:
     chosen = [ReadThrottle() if request.method in SAFE else WriteThrottle()]
     if request.method == "POST" and request.path.rstrip("/").endswith("/api/v1/games"):
         chosen.append(CreateGameThrottle())
+    if request.method == "POST" and request.path.rstrip("/").endswith("/api/v1/simulations"):
+        from games.sim.api import SimulateThrottle  # the simulator's API imports the API's
+
+        chosen.append(SimulateThrottle())
     return chosen
 
 

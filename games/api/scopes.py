@@ -3,8 +3,8 @@
 Personal tokens carry their scopes (games.api.models.SCOPES); OAuth2 access tokens (granted
 to third-party apps through django-oauth-toolkit) carry the same names in `scope`; the site's
 own session may do everything. Reads need `read`; answering, chatting, undo, rematch,
-resigning and claiming need `play`; creating, joining, leaving, starting and aborting games and
-challenges need `manage-games`.
+resigning, claiming and running simulations need `play`; creating, joining, leaving, starting
+and aborting games and challenges need `manage-games`.
 """
 
 from __future__ import annotations

@@ -191,7 +191,8 @@ class SheltersField(serializers.ChoiceField):
         if data is True or data is False:
             return data
         return super().to_internal_value(data)
-SEAT_HELP = '"me", "open" or a bot strategy (see GET /api/v1/bots/).'
+SEAT_HELP = ('"me", "open", a bot strategy (see GET /api/v1/bots/), or "bot" for the '
+             'default bot (the planner).')
 
 
 class GameCreateSerializer(StrictSerializer):
@@ -268,8 +269,17 @@ class LogSerializer(serializers.Serializer):
 
 
 class BotSerializer(serializers.Serializer):
-    strategy = serializers.CharField()
+    strategy = serializers.CharField(help_text="What a seat names: \"seats\": [\"me\", ...].")
     label = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    kind = serializers.ChoiceField(
+        choices=["engine", "data", "custom"],
+        help_text="engine: written in Python; data: a shipped strategy in the strategy format "
+                  "(docs/strategies.md); custom: one the site's staff wrote.")
+    requires = serializers.ListField(child=serializers.CharField(),
+                                     help_text="Cards the strategy is written for (it still "
+                                               "plays, as Big Money, without them).")
+    default = serializers.BooleanField(help_text="The site's default bot (\"bot\" in seats).")
 
 
 class TokenSerializer(serializers.Serializer):

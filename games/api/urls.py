@@ -8,6 +8,7 @@ from drf_spectacular.views import (
 )
 
 from games.api import challenge_views, views, web
+from games.sim import api as sim_api
 
 app_name = "api"
 
@@ -45,6 +46,8 @@ v1 = [
     path("me/bot-account/", challenge_views.bot_account, name="bot_account"),
     path("tokens/", views.tokens, name="token_list"),
     path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_list_revoke"),
+    path("simulations/", sim_api.simulations, name="simulations"),
+    path("simulations/<uuid:id>/", sim_api.simulation, name="simulation"),
 ]
 
 urlpatterns = [

@@ -38,6 +38,7 @@ from games.api.models import ApiToken
 from games.api.strict import bool_param, choice_param, int_param, no_body
 from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
 from games.models import Game, GameStatus, display_name
+from games.strategies import selectors as strategy_selectors
 
 
 def _visible_game(request: Request, pk: int, invite_token: str | None = None) -> Game:
@@ -72,7 +73,7 @@ def me(request: Request) -> Response:
 @docs.bots
 @api_view(["GET"])
 def bots(request: Request) -> Response:
-    return Response([{"strategy": k, "label": v} for k, v in selectors.bot_choices()])
+    return Response(s.BotSerializer(strategy_selectors.bot_catalogue(), many=True).data)
 
 
 @docs.card_sets

@@ -46,7 +46,12 @@ def undo_options(game: Game, position: int) -> list[UndoOption]:
         return []
     steps = list(GameStep.objects.filter(game=game).order_by("number")
                  .values_list("seat", "decision_id", "answer", "actor"))
-    marks, table = _replay_marks(game, steps)
+    try:
+        marks, table = _replay_marks(game, steps)
+    except (engine.IllegalAnswer, ValueError):
+        # The record does not replay on this engine (a game begun under an older engine
+        # version, or a table set up by hand): there is nothing exact to go back to.
+        return []
     options, free = [], True
     lowest = max(0, game.step - conf.get("SOCIAL_UNDO_WINDOW"))
     for to_step in range(game.step - 1, lowest - 1, -1):

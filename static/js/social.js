@@ -45,6 +45,11 @@
   async function refresh() {
     if (refreshing) return refreshing;
     refreshing = (async () => {
+      // The table's step when we ask: the panel is drawn after that, so a lower step in it
+      // means the game went back. (Compared with the table as it is when the answer
+      // arrives, a move made meanwhile looked like an undo and reloaded the page mid-click.)
+      const table = document.getElementById("game");
+      const asked = table ? Number(table.dataset.step) : -1;
       try {
         const response = await fetch(panel.dataset.panel, { credentials: "same-origin" });
         if (!response.ok) return;
@@ -59,8 +64,7 @@
         panel.dataset.step = fresh.dataset.step;
         panel.dataset.status = fresh.dataset.status;
         // The game went back (an undo we did not hear of): the whole table is out of date.
-        const table = document.getElementById("game");
-        if (table && Number(fresh.dataset.step) < Number(table.dataset.step)) location.reload();
+        if (table && Number(fresh.dataset.step) < asked) location.reload();
       } finally {
         refreshing = null;
       }

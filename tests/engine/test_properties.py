@@ -70,7 +70,9 @@ def check_views(g) -> None:
         if g.over:
             continue
         log = v.pop("log")
-        assert not ids_in(v) & hidden_ids(g, -1 if seat is None else seat)
+        # cards a decision shows as revealed (Pillage: the victim's revealed hand) are public
+        revealed = ids_in([d for d in v["pending"] if d.get("zone") == "revealed"])
+        assert not (ids_in(v) - revealed) & hidden_ids(g, -1 if seat is None else seat)
         for e in log:
             if e["type"] in ("draw", "look") and e["seat"] != seat:
                 assert "cards" not in e, e

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...cardbase import ACTION, TREASURE, VICTORY
 from ...cards import CARDS
 from ..common import view_top
+from ..endgame import safe_to_gain
 from ..heuristic import (
     CANTRIPS,
     CARD_HANDLERS,
@@ -166,11 +167,13 @@ def _rebuild_name(plan, d):
 
 
 def _rebuild_gain(plan, d):
-    """The most VP: Estate into Duchy, Duchy into Province."""
+    """The most VP: Estate into Duchy, Duchy into Province; never the last Province (or a
+    third pile) when that ends the game with the bot behind, if another pile will do."""
     if not d.piles:
         return None
-    return max(d.piles, key=lambda p: (CARDS[view_top(plan.view, p)].vp,
-                                       worth(plan, view_top(plan.view, p))))
+    safe = [p for p in d.piles if safe_to_gain(plan.view, p)] or d.piles
+    return max(safe, key=lambda p: (CARDS[view_top(plan.view, p)].vp,
+                                    worth(plan, view_top(plan.view, p))))
 
 
 def _rebuild(plan, d):

@@ -1,0 +1,153 @@
+"""Keeping score at the end of the game: never end it losing when that can be avoided, and end
+it when that wins.
+
+Every gain and trash is public, so a player can keep everyone's score (`SeatView.scores`).
+The game ends at the end of a turn once the Provinces or three Supply piles are gone; a buy
+that makes that happen is a "game-ending buy", and what it gives is known at once: the buyer's
+score with the card (and the best Victory cards the rest of the turn can still buy) against
+everyone else's score, ties going to whoever had fewer turns.
+"""
+from __future__ import annotations
+
+from ..cards import CARDS
+from ..decisions import Decision
+from .common import SeatView, view_top
+
+WIN, TIE, LOSE = "win", "tie", "lose"
+
+
+def score_of(names: list[str]) -> int:
+    """The score of a player owning `names` (Gardens and the like count the whole deck)."""
+    total = 0
+    scorers = []
+    for n in names:
+        c = CARDS[n]
+        total += c.vp
+        if c.score is not None:
+            scorers.append(c.score)
+    for scorer in scorers:
+        total += scorer(names)
+    return total
+
+
+def verdict(view: SeatView, gains: list[str]) -> str:
+    """How the game stands for me if it ended now and I had gained `gains` first."""
+    names = list(view.cards_of(view.seat).elements()) + gains
+    mine = score_of(names)
+    scores, turns = view.scores(), view.turns()
+    me = view.seat
+    others = [p for p in range(len(scores)) if p != me]
+    best = max(scores[p] for p in others)
+    if mine != best:
+        return WIN if mine > best else LOSE
+    tied = [p for p in others if scores[p] == mine]
+    fewest = min(turns[p] for p in tied)
+    if turns[me] < fewest:
+        return WIN
+    return TIE if turns[me] == fewest else LOSE
+
+
+def _vp_gain(view: SeatView, names: list[str], card: str) -> int:
+    return score_of([*names, card]) - score_of(names)
+
+
+def best_extra(view: SeatView, coins: int, buys: int, taken: dict[str, int]) -> list[str]:
+    """The Victory cards worth most VP that `buys` more buys with `coins` can still get."""
+    if buys <= 0:
+        return []
+    names = list(view.cards_of(view.seat).elements())
+    options = []
+    for pile, left in view.supply_counts().items():
+        left -= taken.get(pile, 0)
+        top = view_top(view, pile)
+        if left > 0 and CARDS[top].vp + (CARDS[top].score is not None) > 0:
+            options.append((view.cost(top), top, left))
+    best: list[str] = []
+    best_vp = 0
+
+    def search(coins: int, buys: int, start: int, chosen: list[str]) -> None:
+        nonlocal best, best_vp
+        vp = score_of(names + chosen) - score_of(names)
+        if vp > best_vp:
+            best, best_vp = list(chosen), vp
+        if buys == 0:
+            return
+        for i in range(start, len(options)):
+            cost, top, left = options[i]
+            if cost <= coins and chosen.count(top) < left:
+                chosen.append(top)
+                search(coins - cost, buys - 1, i, chosen)
+                chosen.pop()
+
+    search(coins, min(buys, 4), 0, [])
+    return best
+
+
+def buy_outcome(view: SeatView, d: Decision, pile: str) -> str | None:
+    """What buying `pile` now does: None when the game goes on, else WIN, TIE or LOSE with
+    the best Victory cards the turn's other buys can add."""
+    taken = {pile: 1}
+    if pile not in ending_piles(view):
+        return None
+    top = view_top(view, pile)
+    extra = best_extra(view, d.coins - view.cost(top), d.buys - 1, taken)
+    return verdict(view, [top, *extra])
+
+
+def winning_buy(view: SeatView, d: Decision) -> str | None:
+    """A buy that ends the game with me winning, if there is one: the one winning by most.
+
+    Once the game is ending anyway (a pile emptied earlier this turn), the buy worth most VP.
+    """
+    if view.ends_game_after({}):
+        extra = best_extra(view, d.coins, d.buys, {})
+        return _pile_of(view, extra[0]) if extra else None
+    best, best_margin = None, None
+    for pile in ending_piles(view):
+        if not d.can_buy(pile) or buy_outcome(view, d, pile) != WIN:
+            continue
+        margin = _vp_gain(view, list(view.cards_of(view.seat).elements()), view_top(view, pile))
+        if best_margin is None or margin > best_margin:
+            best, best_margin = pile, margin
+    return best
+
+
+def ending_piles(view: SeatView) -> list[str]:
+    """The Supply piles one gain from which ends the game (quick: most turns, none)."""
+    counts = view.supply_counts()
+    limit = 4 if view.players >= 5 else 3
+    empty = sum(1 for n in counts.values() if n == 0)
+    out = [p for p, n in counts.items() if n == 1] if empty == limit - 1 else []
+    if counts.get("Province") == 1 and "Province" not in out:
+        out.append("Province")
+    return out
+
+
+def _pile_of(view: SeatView, card: str) -> str:
+    for pile in view.supply_counts():
+        if view_top(view, pile) == card:
+            return pile
+    return card
+
+
+def safe_to_buy(view: SeatView, d: Decision, pile: str) -> bool:
+    """False when buying `pile` would end the game with me losing (a shared win is no loss:
+    going on instead loses more often than it wins)."""
+    return buy_outcome(view, d, pile) != LOSE
+
+
+def safe_to_gain(view: SeatView, pile: str) -> bool:
+    """The same for a gain outside the Buy phase (nothing else is counted on)."""
+    if not view.my_turn or view.ends_game_after({}) or not view.ends_game_after({pile: 1}):
+        return True
+    return verdict(view, [view_top(view, pile)]) != LOSE
+
+
+def penultimate_risk(view: SeatView, pile: str) -> bool:
+    """The penultimate Province rule: buying the second-to-last Province lets the next
+    player end the game on the last one; True when that would beat me."""
+    if pile != "Province" or view.pile_count("Province") != 2:
+        return False
+    mine = score_of([*view.cards_of(view.seat).elements(), "Province"])
+    scores = view.scores()
+    return any(scores[p] + 6 >= mine for p in range(len(scores)) if p != view.seat)

@@ -1,0 +1,130 @@
+"""The fast path for players answering in the same process: bots in simulations and planners.
+
+`Game.play_out(players)` plays a game to its end, `players[seat](decision)` answering. It is the
+same game as a driver answering `next_decision()` with `apply` (same state, log and replay
+record, tested), but a top-level decision (play an Action or none, the Buy phase) is offered
+without being opened, and the commonest turn (buy a card that sets off nothing, a Clean-up
+with nothing to trigger, a new hand of plain Treasures) runs as one pass.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .decisions import BuyPhase, Decision, IllegalAnswer, PlayAction
+from .ids import DECISION_IDS, decision_id, having
+
+Answerer = Callable[[Decision], Any]
+
+
+class FastMixin:
+    def play_out(self, players: Sequence[Answerer], max_answers: int = 20000) -> int:
+        """Play on to the end, `players[seat](decision)` answering every decision in this
+        process; returns how many answers were given.
+
+        While a player thinks, the offered top-level decision is not in `pending()`; a
+        `dumps()` then saves what it would save with the decision open. On any error
+        (IllegalAnswer included) the decision is left open, as after `apply`; more than
+        `max_answers` answers is a RuntimeError.
+        """
+        d = self._reclaim()
+        self._fast = True
+        answers = 0
+        try:
+            while answers < max_answers:
+                if self._open:
+                    d = next(iter(self._open.values()))[0]
+                    self.apply(d.seat, d.id, players[d.seat](d))
+                    d = None
+                elif d is None:
+                    d = self._due()
+                    if d is None and self.phase == "over":
+                        return answers
+                    continue
+                else:
+                    n = self.next_id + 1  # the id it would have if opened: what a bot sees
+                    d.id = DECISION_IDS[n] if n < 2048 else decision_id(n)
+                    d.names = self.names
+                    answer = players[d.seat](d)
+                    value = d.validate(answer)
+                    offered, d = d, None
+                    d = self._take(offered, answer, value)
+                answers += 1
+            if self.phase == "over":
+                return answers
+            raise RuntimeError(f"the game did not end in {max_answers} answers")
+        finally:
+            self._fast = False
+            if d is not None and not self._open:
+                self._open_decision(d, None)
+            else:
+                self._advance()
+
+    def _reclaim(self) -> Decision | None:
+        """The open top-level decision, if that is all that is open, taken back (unopened)."""
+        if len(self._open) != 1 or self._live:
+            return None
+        (did, (d, th)), = self._open.items()
+        if th is not None or did != decision_id(self.next_id):
+            return None
+        del self._open[did]
+        self.next_id -= 1
+        return d
+
+    def _take(self, d: Decision, answer: Any, value: Any) -> Decision | None:
+        """Apply a validated answer to the unopened top-level decision `d`: what opening it
+        and `apply` do. Returns the next top-level decision when this pass found it."""
+        self.next_id += 1
+        self._since.append([d.seat, d.id, answer])
+        self.step += 1
+        if d.kind == "BuyPhase" and value[0] == "buy" and not self.watchers:
+            pile = value[1]
+            if self.plain[self.piles[pile][-1]]:
+                self.buy_simple(self.active, pile)
+                if self.buys > 0:
+                    return None
+                self.phase = "cleanup"
+                return self._next_turn()
+        if not self._top_level_simple(d, value):
+            self._start(self._top_level(d, value))
+        if self._runnable:
+            self._drain()
+        return None
+
+    def _next_turn(self) -> Decision | None:
+        """Clean-up and the next turn up to its first decision, in one pass: `_due`, written
+        out for the case where nothing in play has a trigger and nothing is set aside."""
+        p = self.active
+        me = self.players[p]
+        play = me.play
+        if me.aside or self.disguised or not self.no_triggers:
+            return self._due()
+        discard, hand, deck = me.discard, me.hand, me.deck
+        discard += play
+        play.clear()
+        discard += hand
+        hand.clear()
+        if len(deck) < 5:
+            self.draw(p, 5)
+        else:
+            drawn = deck[:-6:-1]
+            del deck[-5:]
+            hand += drawn
+            if self.logging:
+                self.log.append(["draw", p, drawn])
+        if not all(self.supply_lists) and self._game_ended():
+            self._finish()
+            return None
+        p = p + 1 if p + 1 < len(self.players) else 0
+        self._begin_turn(p)
+        hand = self.players[p].hand
+        if not self.action_ids.isdisjoint(hand):
+            return PlayAction(p, having(self.is_action, hand), 0, 1,
+                              "Play an Action card, or none to go to your Buy phase")
+        self.phase = "buy"
+        if self.autoplays[p] and self._autoplay(p, hand):
+            return BuyPhase(p, [], self.coins, 1, self)
+        return BuyPhase(p, having(self.is_treasure, hand), self.coins, 1, self)
+
+
+__all__ = ["FastMixin", "IllegalAnswer"]

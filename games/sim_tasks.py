@@ -1,0 +1,84 @@
+"""Bot simulations on the Celery workers: a chord of chunk tasks whose callback merges them.
+
+`simulation_start` cuts the games into chunks (`engine.simulate.chunks`), sends one task per
+chunk to the "simulations" queue, where any number of workers on any number of machines share
+them, and a callback that merges the partial results. The merged report is exactly what one
+process gives (`engine.simulate.simulate`: game i always has seed "{seed}:{i}"); it is kept in
+the cache and the result backend for `simulation_result`. Tasks are thin: the work is the
+engine's.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+from celery import chord, shared_task
+from celery.result import AsyncResult
+from django.core.cache import cache
+
+from engine import simulate as sim
+from engine.bots import names as bot_names
+
+QUEUE = "simulations"
+RESULT_TTL = 24 * 3600
+CHUNK_GAMES = 200  # about a second of work per task: small enough to spread, big enough to pay
+MAX_GAMES = 1_000_000
+
+
+def _key(run_id: str) -> str:
+    return f"simulation:{run_id}"
+
+
+@shared_task(ignore_result=False, acks_late=True)
+def simulation_chunk(bots: list[str], kingdom: list[str], seed: str, start: int, stop: int,
+                     edition: int = 2, autoplay: bool = True) -> dict:
+    """Games `start` to `stop - 1`: a partial result (JSON-ready)."""
+    return sim.simulate_chunk(bots, kingdom, seed, start, stop, edition, autoplay)
+
+
+@shared_task(ignore_result=False, acks_late=True)
+def simulation_merge(partials: list[dict], run_id: str, bots: list[str], kingdom: list[str],
+                     seed: str, autoplay: bool, started: float) -> dict:
+    """The chord's callback: the report of the whole run, kept for `simulation_result`."""
+    merged = sim.merge(partials)
+    out = sim.report(merged, bots, kingdom, seed, autoplay, time.time() - started)
+    out.update(run=run_id, chunks=len(partials), jobs=None)  # jobs: whoever consumed the queue
+    cache.set(_key(run_id), out, RESULT_TTL)
+    return out
+
+
+def simulation_start(*, bots: list[str], games: int, seed: str, kingdom: str = "First Game",
+                     edition: int = 2, autoplay: bool = True, chunk_games: int = CHUNK_GAMES,
+                     queue: str = QUEUE) -> str:
+    """Send a simulation to the workers; returns its run id. ValueError on a bad request
+    (unknown bot or kingdom, no games), before anything is sent."""
+    unknown = [b for b in bots if b not in bot_names()]
+    if unknown or not 2 <= len(bots) <= 6:
+        raise ValueError(f"bots must be 2 to 6 of {bot_names()}; unknown: {unknown}")
+    if not 1 <= games <= MAX_GAMES or chunk_games < 1:
+        raise ValueError(f"games must be 1 to {MAX_GAMES}, chunks at least 1 game")
+    try:
+        cards = sim.kingdom_cards(kingdom)
+        sim.check_kingdom(cards, edition)
+    except KeyError as exc:
+        raise ValueError(f"unknown kingdom {kingdom!r}") from exc
+    run_id = uuid.uuid4().hex
+    parts = sim.chunks(games, -(-games // chunk_games))
+    header = [simulation_chunk.si(bots, cards, seed, a, b, edition, autoplay).set(queue=queue)
+              for a, b in parts]
+    body = simulation_merge.s(run_id, bots, cards, seed, autoplay, time.time()).set(
+        queue=queue, task_id=run_id)
+    chord(header)(body)
+    return run_id
+
+
+def simulation_result(run_id: str) -> dict | None:
+    """The report of a finished run; None while it runs (or when it is unknown or expired)."""
+    out = cache.get(_key(run_id))
+    if out is not None:
+        return out
+    result = AsyncResult(run_id)
+    if result.backend.__class__.__name__ != "DisabledBackend" and result.successful():
+        return result.result
+    return None

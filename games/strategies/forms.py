@@ -1,0 +1,73 @@
+"""The admin's form for a strategy: its rules as JSON text, checked by the engine's parser so
+that every problem is reported with where it is (`buy[2].if: unknown name ...`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+
+from engine import bots as engine_bots
+from engine.bots.rules import validate
+from games.strategies.models import Strategy
+
+# Fields the row holds itself: in the rules they would only disagree with it.
+ROW_FIELDS = ("name", "label", "description")
+
+
+class DefinitionField(forms.CharField):
+    """JSON text in, a dict out; a syntax error names its line and column."""
+
+    widget = forms.Textarea(attrs={"rows": 24, "cols": 90, "spellcheck": "false",
+                                   "style": "font-family: monospace"})
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            return json.dumps(value, indent=2)
+        return value
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            return value
+        text = super().to_python(value)
+        if not text:
+            return None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise forms.ValidationError(
+                f"Not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}.") from None
+        if not isinstance(data, dict):
+            raise forms.ValidationError("The rules are a JSON object: {\"buy\": [...], ...}.")
+        return data
+
+
+class StrategyForm(forms.ModelForm):
+    definition = DefinitionField(help_text=Strategy._meta.get_field("definition").help_text)
+
+    class Meta:
+        model = Strategy
+        fields = ["name", "label", "description", "definition", "enabled"]
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if name in engine_bots.names():
+            raise forms.ValidationError(f"{name!r} is a built-in bot; choose another name.")
+        return name
+
+    def clean(self) -> dict:
+        data = super().clean()
+        definition = data.get("definition")
+        if not isinstance(definition, dict):
+            return data
+        definition = {k: v for k, v in definition.items() if k not in ROW_FIELDS}
+        data["definition"] = definition
+        full = {**definition, "name": data.get("name") or "unnamed",
+                "label": data.get("label", ""), "description": data.get("description", "")}
+        for problem in validate(full):
+            field = "name" if problem.startswith("name:") else "definition"
+            if field not in self.errors:
+                self.add_error(field, [])
+            self.errors[field].append(problem)
+        return data

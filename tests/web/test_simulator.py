@@ -1,0 +1,166 @@
+"""The simulator: a simulation is checked, runs in chunks that add up (and never count a game
+twice), keeps its results, and its page shows progress, win rates, VP by turn and lengths."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from engine.bots import planner
+from games.sim import runner, services
+from games.sim.models import SimStatus, Simulation
+from games.strategies.models import Strategy
+
+
+def _create(user, kingdom, bots=("bmu", "smithy"), games=6, **kw) -> Simulation:
+    return services.simulation_create(user=user, kingdom=kingdom, bots=list(bots), games=games,
+                                      **kw)
+
+
+@pytest.mark.parametrize("change, code", [
+    ({"bots": ["bmu"]}, "invalid_bots"),
+    ({"bots": ["bmu"] * 5}, "invalid_bots"),
+    ({"bots": ["bmu", "smithee"]}, "invalid_bots"),
+    ({"games": 0}, "invalid_games"),
+    ({"games": 100000}, "invalid_games"),
+    ({"kingdom": ["Smithy"] * 10}, "invalid_kingdom"),
+    ({"edition": 3}, "invalid_setup"),
+    ({"shelters": "often"}, "invalid_setup"),
+])
+def test_a_bad_simulation_is_refused_with_its_reason(catalog, alice, base_kingdom, change,
+                                                      code):
+    args = {"kingdom": base_kingdom, "bots": ["bmu", "smithy"], "games": 10, **change}
+    with pytest.raises(services.SimulationRefused) as err:
+        services.simulation_create(user=alice, **args)
+    assert err.value.code == code
+    assert not Simulation.objects.exists()
+
+
+def test_a_simulation_runs_after_commit_and_keeps_its_results(catalog, alice, base_kingdom,
+                                                              committed):
+    with committed():
+        sim = _create(alice, base_kingdom, games=12)
+    sim.refresh_from_db()
+    assert sim.status == SimStatus.DONE and sim.done == 12 and sim.finished_at
+    from games.sim.selectors import simulation_results
+
+    results = simulation_results(sim)["results"]
+    assert sum(b["wins"] for b in results["bots"]) == pytest.approx(12)
+    assert sum(results["lengths"].values()) == 12
+    for row in results["bots"]:
+        lo, hi = row["ci95"]
+        assert lo <= row["win_rate"] <= hi
+        assert len(row["vp_by_turn"]) == max(results["lengths"])
+        assert row["vp_by_turn"][-1] >= row["vp_by_turn"][0]
+
+
+def test_chunks_add_up_to_the_same_games_in_any_split(catalog, alice, base_kingdom):
+    spec = services.spec_of(_create(alice, base_kingdom))
+    whole = runner.run_chunk(spec, 0, 8)
+    parts = runner.merge([runner.run_chunk(spec, 5, 8), runner.run_chunk(spec, 0, 2),
+                          runner.run_chunk(spec, 2, 5)])
+    assert parts == whole
+
+
+def test_a_second_delivery_never_counts_a_game_twice(catalog, alice, base_kingdom):
+    sim = _create(alice, base_kingdom, games=10)
+    assert services.simulation_run(simulation_id=str(sim.pk))
+    first = Simulation.objects.get(pk=sim.pk)
+    assert not services.simulation_run(simulation_id=str(sim.pk))
+    again = Simulation.objects.get(pk=sim.pk)
+    assert again.done == 10 and again.totals == first.totals
+
+
+def test_a_run_cut_short_is_carried_on_from_its_last_chunk(catalog, alice, base_kingdom):
+    sim = _create(alice, base_kingdom, games=10)
+    spec = services.spec_of(sim)
+    Simulation.objects.filter(pk=sim.pk).update(
+        status=SimStatus.RUNNING, done=4, totals=runner.run_chunk(spec, 0, 4))
+    services.simulation_run(simulation_id=str(sim.pk))
+    sim.refresh_from_db()
+    assert sim.status == SimStatus.DONE and sim.totals == runner.run_chunk(spec, 0, 10)
+
+
+def test_a_failing_run_is_marked_failed(catalog, alice, base_kingdom, monkeypatch):
+    sim = _create(alice, base_kingdom)
+
+    def broken(spec, start, stop):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(runner, "run_chunk", broken)
+    assert not services.simulation_run(simulation_id=str(sim.pk))
+    sim.refresh_from_db()
+    assert sim.status == SimStatus.FAILED and "boom" in sim.error
+
+
+def test_a_user_has_only_a_few_simulations_running(catalog, alice, base_kingdom, settings):
+    settings.SIM_MAX_ACTIVE = 1
+    _create(alice, base_kingdom)  # queued (its run waits for a commit that never comes)
+    with pytest.raises(services.SimulationRefused) as err:
+        _create(alice, base_kingdom)
+    assert err.value.code == "too_many_simulations"
+
+
+def test_a_site_strategy_is_kept_as_it_was(catalog, alice, base_kingdom):
+    row = Strategy.objects.create(name="mine", definition={"buy": ["Gold", "Silver"]})
+    sim = _create(alice, base_kingdom, bots=["mine", "bmu"])
+    row.definition = {"buy": ["Silver"]}
+    row.save()
+    assert services.spec_of(sim)["bots"][0]["buy"] == ["Gold", "Silver"]
+    assert services.simulation_run(simulation_id=str(sim.pk))
+
+
+def test_the_planner_plans_its_tables_before_the_games(catalog, alice, base_kingdom,
+                                                       monkeypatch):
+    monkeypatch.setattr(planner, "ROUNDS", ((2, 2), (2, 1)))
+    monkeypatch.setattr(planner, "FINAL_HEAD_TO_HEAD", 2)
+    monkeypatch.setattr(planner, "_PLANS", type(planner._PLANS)())
+    sim = _create(alice, base_kingdom, bots=["planner", "bmu", "heuristic"], games=3)
+    assert services.simulation_run(simulation_id=str(sim.pk))
+    from games.strategies.models import Plan
+
+    assert Plan.objects.filter(key__contains='"players":3').count() == 1
+
+
+# ----- pages ----------------------------------------------------------------------------------
+def test_the_form_creates_a_simulation_and_shows_its_page(catalog, client, alice, committed):
+    client.force_login(alice)
+    page = client.get(reverse("sim:new") + "?bots=double-witch,bmu")
+    assert page.status_code == 200
+    assert page.context["form"]["bot_1"].initial == "double-witch"
+    with committed():
+        response = client.post(reverse("sim:new"), {
+            "kingdom_mode": "cards", "games": "6", "edition": "2", "shelters": "auto",
+            "cards": "Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, "
+                     "Workshop", "bot_1": "smithy", "bot_2": "bmu"})
+    sim = Simulation.objects.get()
+    assert response.status_code == 302 and response.url == reverse("sim:detail", args=[sim.pk])
+    client.logout()  # anyone with the link may look
+    page = client.get(response.url)
+    html = page.content.decode()
+    assert page.status_code == 200 and "<progress" in html and "Average VP by turn" in html
+    assert "<svg" in html and "smithy" in html and "95" in html
+    status = client.get(reverse("sim:status", args=[sim.pk])).json()
+    assert status == {"status": "done", "done": 6, "games": 6, "progress": 1.0}
+
+
+def test_the_form_refuses_bad_cards_and_needs_a_login(catalog, client, alice):
+    assert client.get(reverse("sim:new")).status_code == 302
+    client.force_login(alice)
+    response = client.post(reverse("sim:new"), {
+        "kingdom_mode": "cards", "games": "6", "edition": "2", "shelters": "auto",
+        "cards": "Smithy, Smithy", "bot_1": "smithy", "bot_2": "bmu"})
+    assert response.status_code == 200
+    assert "exactly 10 cards" in response.content.decode()
+    assert not Simulation.objects.exists()
+
+
+def test_a_running_simulation_page_polls_and_an_unknown_one_is_404(catalog, client, alice,
+                                                                   base_kingdom):
+    sim = _create(alice, base_kingdom)
+    html = client.get(reverse("sim:detail", args=[sim.pk])).content.decode()
+    assert "sim.js" in html and 'http-equiv="refresh"' in html
+    assert client.get(reverse("sim:detail", args=[uuid.uuid4()])).status_code == 404
+    assert client.get(reverse("sim:index")).status_code == 200
