@@ -31,10 +31,9 @@ def generated_client(tmp_path: Path, client) -> Path:
     assert schema.status_code == 200
     (tmp_path / "schema.json").write_text(json.dumps(schema.json()))
     (tmp_path / "config.yaml").write_text("post_hooks: []\n")  # no formatter needed
-    generator = Path(sys.executable).with_name("openapi-python-client")
     run = subprocess.run(
-        [str(generator), "generate", "--path", "schema.json", "--meta", "none",
-         "--output-path", "dominion_client", "--config", "config.yaml"],
+        [sys.executable, "-m", "openapi_python_client", "generate", "--path", "schema.json",
+         "--meta", "none", "--output-path", "dominion_client", "--config", "config.yaml"],
         cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     return tmp_path
