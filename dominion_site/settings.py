@@ -84,6 +84,8 @@ INSTALLED_APPS = [
     "games",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "oauth2_provider",
     "games.api",
     "games.play",
     "games.social",
@@ -93,6 +95,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "games.api.ratelimit.RateLimitHeaders",
     "games.middleware.RequestLimits",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -305,7 +308,8 @@ REST_FRAMEWORK = {
         "games.api.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated",
+                                   "games.api.scopes.HasScope"],
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ReadWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {
@@ -317,17 +321,39 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",
 }
+# OAuth2 for third-party apps (django-oauth-toolkit): authorization code with PKCE only, the
+# API's three scopes (docs/api.md, *Tokens and scopes*). Apps are registered at /o/applications/.
+OAUTH2_PROVIDER = {
+    "SCOPES": {
+        "read": "Read your games, views, logs and the catalogue",
+        "play": "Answer decisions, chat, undo, resign and claim in your games",
+        "manage-games": "Create, join, start and abort games; send and answer challenges",
+    },
+    "DEFAULT_SCOPES": ["read"],
+    "PKCE_REQUIRED": True,
+    "ACCESS_TOKEN_EXPIRE_SECONDS": 10 * 3600,
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],
+}
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dominion by the turn API",
     "DESCRIPTION": "Play Dominion from your own client or bot. Walkthrough, quotas, error codes "
     "and the event stream: docs/api.md.",
-    "VERSION": "1.0.0",
+    "VERSION": "1.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"EditionEnum": "games.api.serializers.EDITIONS",
+                            "ChallengeStatusEnum": "games.api.challenge_views.CHALLENGE_STATUSES",
                             "GameStatusEnum": "games.models.GameStatus",
                             "SimulationStatusEnum": "games.sim.models.SimStatus"},
+    # Swagger UI and Redoc from our own static files (drf-spectacular-sidecar): no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "games.api.schema_hooks.typed_answers",
+                             "games.api.schema_hooks.links"],
 }
 
 LOGGING = {

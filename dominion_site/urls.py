@@ -6,6 +6,8 @@ from games import views as game_views
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
+    # OAuth2 for third-party apps: /o/authorize/, /o/token/, /o/revoke_token/, /o/applications/
+    path("o/", include("oauth2_provider.urls", namespace="oauth2_provider")),
     path("profile/", game_views.profile, name="profile"),
     path("", include("games.social.urls")),  # chat, rematch, undo, ratings (+ their API)
     path("", include("games.api.urls")),  # /api/v1/ and the profile's API tokens

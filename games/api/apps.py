@@ -12,4 +12,4 @@ class ApiConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.api import events  # noqa: F401  (connects the game_moved receiver)
+        from games.api import endings, events  # noqa: F401  (connect game_moved receivers)

@@ -11,6 +11,8 @@ KEYWORDS = ("bearer", "token")
 
 
 class ApiTokenAuthentication(authentication.BaseAuthentication):
+    """Personal tokens (`dom_...`), or else OAuth2 access tokens of third-party apps."""
+
     def authenticate(self, request):
         parts = authentication.get_authorization_header(request).split()
         if not parts or parts[0].decode(errors="replace").lower() not in KEYWORDS:
@@ -18,9 +20,15 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed(
                 "the Authorization header must be 'Bearer <token>'")
-        token = services.token_authenticate(raw=parts[1].decode(errors="replace"))
+        raw = parts[1].decode(errors="replace")
+        if not raw.startswith(services.TOKEN_PREFIX):
+            found = _oauth2(request)
+            if found is None:
+                raise exceptions.AuthenticationFailed("unknown, expired or revoked token")
+            return found
+        token = services.token_authenticate(raw=raw)
         if token is None:
-            raise exceptions.AuthenticationFailed("unknown or revoked API token")
+            raise exceptions.AuthenticationFailed("unknown, expired or revoked API token")
         return token.user, token
 
     def authenticate_header(self, request) -> str:
@@ -28,9 +36,18 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         return 'Bearer realm="api"'
 
 
+def _oauth2(request):
+    """(user, access token) for a valid OAuth2 bearer token (django-oauth-toolkit), or None."""
+    from oauth2_provider.contrib.rest_framework import OAuth2Authentication
+
+    return OAuth2Authentication().authenticate(request)
+
+
 class ApiTokenScheme(OpenApiAuthenticationExtension):
     target_class = "games.api.authentication.ApiTokenAuthentication"
     name = "tokenAuth"
 
     def get_security_definition(self, auto_schema):
-        return {"type": "http", "scheme": "bearer", "description": "A personal API token."}
+        return {"type": "http", "scheme": "bearer",
+                "description": "A personal API token (dom_...) or an OAuth2 access token; its "
+                "scopes (read, play, manage-games) limit what it may do."}

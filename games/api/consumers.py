@@ -21,6 +21,7 @@ from django.conf import settings
 
 from games.api import services
 from games.api.events import EVENT_VERSION, user_group
+from games.api.models import SCOPE_READ
 from games.models import Seat
 from games.safejson import SafeJsonMixin
 
@@ -31,55 +32,24 @@ SUBPROTOCOL = "dominion.v1"
 BEARER_SUBPROTOCOL = "dominion.bearer."
 
 
-class EventStreamConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
+class SocketAuthMixin:
+    """Token, subprotocol, ticket or session; closes the socket when its token is revoked."""
+
     token_id: int | None = None
-    group: str | None = None
     token_group: str | None = None
     recheck: asyncio.Task | None = None
 
-    async def connect(self) -> None:
-        query = parse_qs(self.scope.get("query_string", b"").decode())
-        game = (query.get("game") or [""])[0]
-        if "token" in query or (game and not game.isdigit()):
-            await self.close(code=CLOSE_BAD_REQUEST)
-            return
-        self.game_filter = int(game) if game else None
-        user, self.token_id = await self._authenticate(query)
-        if user is None:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
-        if self.game_filter is not None and not await self._seated(user, self.game_filter):
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
-        await self._join(user)
-        offered = self.scope.get("subprotocols") or []
-        await self.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
-        await self.send_json({"v": EVENT_VERSION, "type": "hello", "user": user.pk,
-                              "game": self.game_filter})
-
-    async def _join(self, user) -> None:
-        self.group = user_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+    async def _watch_token(self) -> None:
         if self.token_id is not None:
             self.token_group = services.token_group(self.token_id)
             await self.channel_layer.group_add(self.token_group, self.channel_name)
             self.recheck = asyncio.ensure_future(self._recheck_token())
 
-    async def disconnect(self, code: int) -> None:
+    async def _unwatch_token(self) -> None:
         if self.recheck is not None:
             self.recheck.cancel()
-        for group in (self.group, self.token_group):
-            if group:
-                await self.channel_layer.group_discard(group, self.channel_name)
-
-    async def receive_json(self, content, **kwargs) -> None:
-        if isinstance(content, dict) and content.get("type") == "ping":
-            await self.send_json({"v": EVENT_VERSION, "type": "pong"})
-
-    async def api_events(self, message: dict) -> None:
-        for event in message["events"]:
-            if self.game_filter is None or event["game"] == self.game_filter:
-                await self.send_json(event)
+        if self.token_group:
+            await self.channel_layer.group_discard(self.token_group, self.channel_name)
 
     async def token_revoked(self, message: dict) -> None:
         await self.close(code=CLOSE_UNAUTHENTICATED)
@@ -100,13 +70,61 @@ class EventStreamConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
             self.scope.get("subprotocols") or [])
         if raw:
             token = await database_sync_to_async(services.token_authenticate)(raw=raw)
-            return (token.user, token.pk) if token else (None, None)
+            if token is None or SCOPE_READ not in token.scopes:
+                return None, None
+            return token.user, token.pk
         ticket = (query.get("ticket") or [""])[0]
         if ticket:
             found = await database_sync_to_async(services.ticket_redeem)(raw=ticket)
             return (found.user, found.token_id) if found else (None, None)
         user = self.scope.get("user")
         return (user, None) if user is not None and user.is_authenticated else (None, None)
+
+    async def _accept(self) -> None:
+        offered = self.scope.get("subprotocols") or []
+        await self.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+
+
+class EventStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
+    group: str | None = None
+
+    async def connect(self) -> None:
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        game = (query.get("game") or [""])[0]
+        if "token" in query or (game and not game.isdigit()):
+            await self.close(code=CLOSE_BAD_REQUEST)
+            return
+        self.game_filter = int(game) if game else None
+        user, self.token_id = await self._authenticate(query)
+        if user is None:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        if self.game_filter is not None and not await self._seated(user, self.game_filter):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self._join(user)
+        await self._accept()
+        await self.send_json({"v": EVENT_VERSION, "type": "hello", "user": user.pk,
+                              "game": self.game_filter})
+
+    async def _join(self, user) -> None:
+        self.group = user_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self._watch_token()
+
+    async def disconnect(self, code: int) -> None:
+        await self._unwatch_token()
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"v": EVENT_VERSION, "type": "pong"})
+
+    async def api_events(self, message: dict) -> None:
+        for event in message["events"]:
+            if self.game_filter is None or event["game"] == self.game_filter:
+                await self.send_json(event)
 
     @database_sync_to_async
     def _seated(self, user, game_id: int) -> bool:

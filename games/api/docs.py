@@ -8,6 +8,7 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 
+from games.api import schema_types as t
 from games.api import serializers as s
 
 
@@ -97,7 +98,8 @@ VIEW_EXAMPLE = {
 
 me = extend_schema(
     summary="Who I am", tags=["users"], responses={200: s.UserSerializer, **READ_ERRORS},
-    examples=[OpenApiExample("me", value={"id": 1, "username": "alice", "display_name": "Alice"},
+    examples=[OpenApiExample("me", value={"id": 1, "username": "alice", "display_name": "Alice",
+                                    "bot_account": False},
                              response_only=True)],
 )
 bots = extend_schema(
@@ -237,13 +239,12 @@ _NOT_STARTED = _error("Not started yet.", ("not_started", "the game has not star
 view = extend_schema(
     summary="The game as my seat sees it (engine game.view(seat); spectators: no seat)",
     tags=["play"],
-    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="See docs/api.md."),
-               **GAME_READ_ERRORS, 409: _NOT_STARTED},
+    responses={200: t.ViewSerializer, **GAME_READ_ERRORS, 409: _NOT_STARTED},
     examples=[OpenApiExample("view", response_only=True, value=VIEW_EXAMPLE)],
 )
 decisions = extend_schema(
     summary="The open decisions addressed to me", tags=["play"],
-    responses={200: s.DecisionListSerializer, **GAME_READ_ERRORS},
+    responses={200: t.DecisionListSerializer, **GAME_READ_ERRORS},
     examples=[OpenApiExample("decisions", response_only=True, value={
         "game": 42, "step": 17, "seat": 0, "decisions": [DECISION_EXAMPLE]})],
 )
@@ -264,8 +265,7 @@ log = extend_schema(
 record = extend_schema(
     summary="The whole game record (only after the end; docs/game-record.schema.json)",
     tags=["play"],
-    responses={200: OpenApiResponse(OpenApiTypes.OBJECT,
-                                    description="docs/game-record.schema.json"),
+    responses={200: t.GameRecordSerializer,
                **GAME_READ_ERRORS,
                409: _error("Still running.", ("game_not_over",
                                               "the record is published when the game ends"))},
@@ -282,7 +282,7 @@ answer = extend_schema(
     summary="Answer one of my open decisions", tags=["play"], request=s.AnswerSerializer,
     parameters=[IDEMPOTENCY_HEADER],
     responses={
-        200: s.AnswerResultSerializer,
+        200: t.AnswerResultSerializer,
         400: MALFORMED, **READ_ERRORS, 404: NOT_FOUND,
         403: _error("Not my game or not my seat.",
                     ("not_in_game", "you have no seat in this game"),
@@ -324,4 +324,70 @@ ws_ticket = extend_schema(
                422: IDEMPOTENCY_REUSED},
     examples=[OpenApiExample("ticket", response_only=True, status_codes=["201"], value={
         "ticket": "wst_Jx2...", "expires": "2026-11-22T06:04:10Z"})],
+)
+
+stream = extend_schema(
+    summary="My seat's game stream (NDJSON): a state now and after every change",
+    description="One JSON object per line, each with `v`, `type` and `step`: a `state` on "
+    "connect and after every change (as the answer's reply: `decisions` and `view`), a `chat` "
+    "line, `chat_hidden`; blank lines are keep-alives. It ends after the state that says the "
+    "game ended. The same messages come over the WebSocket ws/api/v1/games/{id}/stream/ "
+    "(docs/events.schema.json). Needs an ASGI server.",
+    tags=["play"],
+    responses={(200, "application/x-ndjson"): t.StateMessageSerializer,
+               **GAME_READ_ERRORS},
+    examples=[OpenApiExample("state", response_only=True, media_type="application/x-ndjson",
+                             value={
+        "v": 1, "type": "state", "game": 42, "step": 18, "status": "running", "seat": 0,
+        "decisions": [DECISION_EXAMPLE], "view": VIEW_EXAMPLE})],
+)
+
+
+def _ending_doc(summary: str, description: str, conflicts: OpenApiResponse) -> extend_schema:
+    return extend_schema(
+        summary=summary, description=description, tags=["games"], request=None,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={200: s.GameSerializer, **_game_write_errors(conflicts, _error(
+            "No seat.", ("not_in_game", "you have no seat in this game")))},
+        examples=[OpenApiExample("ended", response_only=True, status_codes=["200"], value={
+            **GAME_EXAMPLE, "status": "finished", "ending": {"reason": "resigned", "seat": 0}})],
+    )
+
+
+resign = _ending_doc(
+    "Resign my seat",
+    "A resigned seat cannot win. If one seat is left (always in a 2-player game) it wins and "
+    "the game ends; otherwise the bot plays the resigned seat on and, at the end, the winner "
+    "is the best of the seats that did not resign.",
+    _error("Not running, or resigned already.", ("wrong_status", "this game is not running"),
+           ("already_resigned", "you have already resigned this game")))
+abort = _ending_doc(
+    "Abort the game before the first move",
+    "Only while no person has answered a decision (bots may have); the game is abandoned, "
+    "without a winner or a rating. The creator may also abort a game still taking players.",
+    _error("Too late, or ended.", ("too_late", "a player has moved: resign instead"),
+           ("wrong_status", "this game has already ended")))
+claim_win = _ending_doc(
+    "Claim the win: the others' clocks ran out",
+    "Every other seat whose deadline has passed (and is not on vacation), or that the bot "
+    "took over after repeated expiries, counts as resigned; if that leaves only you, you win "
+    "now. Otherwise the game goes on without them.",
+    _error("Nobody's clock ran out.", ("nothing_to_claim", "no other player's clock has run "
+                                       "out"), ("wrong_status", "this game is not running")))
+
+TOKEN_EXAMPLE = {"id": 3, "name": "my bot", "prefix": "dom_Ab3x", "scopes": ["read", "play"],
+                 "created_at": "2026-11-22T06:00:00Z", "last_used_at": "2026-11-22T07:00:00Z",
+                 "expires_at": None, "active": True}
+tokens = extend_schema(
+    summary="My personal API tokens (scopes, expiry, last use)", tags=["users"],
+    responses={200: s.TokenSerializer(many=True), **READ_ERRORS},
+    examples=[OpenApiExample("tokens", response_only=True, value=[TOKEN_EXAMPLE])],
+)
+token_revoke = extend_schema(
+    summary="Revoke one of my tokens (its sockets close)", tags=["users"], request=None,
+    parameters=[IDEMPOTENCY_HEADER],
+    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="{\"revoked\": id}"),
+               400: MALFORMED, **READ_ERRORS, 404: NOT_FOUND, 422: IDEMPOTENCY_REUSED},
+    examples=[OpenApiExample("revoked", response_only=True, status_codes=["200"],
+                             value={"revoked": 3})],
 )

@@ -80,8 +80,8 @@ def api_exception_handler(exc, context):
     if isinstance(exc, RequestDataTooBig):  # a body with no Content-Length, read too far
         exc = PayloadTooLarge(
             f"the request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes")
-    elif isinstance(exc, Http404):
-        exc = exceptions.NotFound()
+    elif isinstance(exc, Http404 | exceptions.NotFound):
+        exc = exceptions.NotFound("no such game or resource (or not one you may see)")
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
     response = exception_handler(exc, context)

@@ -6,9 +6,27 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+SCOPE_READ = "read"
+SCOPE_PLAY = "play"
+SCOPE_MANAGE = "manage-games"
+SCOPES = {
+    SCOPE_READ: "Read your games, views, logs and the catalogue",
+    SCOPE_PLAY: "Answer decisions, chat, undo, resign and claim in your games",
+    SCOPE_MANAGE: "Create, join, leave, start and abort games; send and answer challenges",
+}
+ALL_SCOPES = list(SCOPES)
+
+
+def all_scopes() -> list[str]:
+    return list(ALL_SCOPES)
+
 
 class ApiToken(models.Model):
-    """A named personal token. Only its SHA-256 is stored: the token is shown once, at creation."""
+    """A named personal token. Only its SHA-256 is stored: the token is shown once, at creation.
+
+    `scopes` limit what it may do (read, play, manage-games; tokens made before scopes existed
+    have all three); `expires_at`, when set, ends it without a revocation.
+    """
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
@@ -20,6 +38,8 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    scopes = models.JSONField(default=all_scopes)
+    expires_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -33,7 +53,10 @@ class ApiToken(models.Model):
 
     @property
     def is_active(self) -> bool:
-        return self.revoked_at is None
+        from django.utils import timezone
+
+        return self.revoked_at is None and (self.expires_at is None
+                                            or self.expires_at > timezone.now())
 
 
 class IdempotencyRecord(models.Model):
@@ -77,3 +100,71 @@ class SocketTicket(models.Model):
 
     def __str__(self) -> str:
         return f"ticket of {self.user_id} until {self.expires_at:%H:%M:%S}"
+
+
+class BotAccount(models.Model):
+    """A user who marked their account as a bot's: shown as such in the lobby and in games."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="bot_account")
+    description = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"bot account {self.user_id}"
+
+
+class Resignation(models.Model):
+    """A seat that gave up a running game (docs/api.md: *Resign, abort, claim*)."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=16, default="resigned",
+                              help_text="resigned, or timeout (a win claimed against it).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "position"],
+                                               name="resignation_unique_seat")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} seat {self.position} {self.reason}"
+
+
+class GameEnding(models.Model):
+    """Why a game ended other than by the rules: resigned, claimed or aborted, and by whom."""
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=16)
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} {self.reason}"
+
+
+class Challenge(models.Model):
+    """An invitation to a new game: to one named user, or to anyone (an open challenge).
+
+    The game is created at once with the challenger seated and the other seats open (private
+    for a named challenge, so only the invited user can take the seat, through accept).
+    """
+
+    PENDING, ACCEPTED, DECLINED, CANCELLED = "pending", "accepted", "declined", "cancelled"
+
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                   related_name="+")
+    invited = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                null=True, blank=True, related_name="+",
+                                help_text="Null: anyone may accept.")
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=16, default=PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["invited", "status"], name="challenge_inbox")]
+
+    def __str__(self) -> str:
+        return f"challenge {self.pk} ({self.status})"

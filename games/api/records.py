@@ -41,7 +41,15 @@ def record_build(game: Game) -> dict[str, Any]:
         "final_state": selectors.game_view(game, None, log="all"),
         "started_at": _iso(game.started_at),
         "finished_at": _iso(game.finished_at),
+        "ending": _ending(game),
     }
+
+
+def _ending(game: Game) -> dict[str, Any] | None:
+    from games.api.models import GameEnding
+
+    ending = GameEnding.objects.filter(game=game).first()
+    return {"reason": ending.reason, "seat": ending.position} if ending else None
 
 
 def record_to_replay(record: dict[str, Any]) -> dict[str, Any]:

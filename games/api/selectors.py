@@ -10,8 +10,8 @@ from django.db.models import QuerySet
 from rest_framework import serializers
 
 from games import selectors
-from games.api.models import ApiToken
-from games.models import Card, Game, Kingdom
+from games.api.models import ApiToken, BotAccount, GameEnding, Resignation
+from games.models import Card, CardSet, Game, Kingdom, Seat
 from games.play import selectors as play_selectors
 
 
@@ -89,3 +89,25 @@ def decisions_of(game: Game, position: int | None, active: int | None = None) ->
     if not mine:
         return []
     return decisions_timed(game, mine, clocks_of(game, active=active))
+
+
+def set_slugs() -> list[str]:
+    """The card sets' slugs: the values a `set` parameter may take."""
+    return list(CardSet.objects.order_by("slug").values_list("slug", flat=True))
+
+
+def game_extras(games: list[Game], seats: list | None = None) -> dict[str, Any]:
+    """What the API adds to game summaries, in a few queries for a whole page of games:
+    resigned seats and endings per game, and which seated users are bot accounts."""
+    ids = [g.pk for g in games]
+    extras: dict[int, dict[str, Any]] = {pk: {"resigned": set(), "ending": None} for pk in ids}
+    for game_id, position in Resignation.objects.filter(game_id__in=ids).values_list(
+            "game_id", "position"):
+        extras[game_id]["resigned"].add(position)
+    for ending in GameEnding.objects.filter(game_id__in=ids):
+        extras[ending.game_id]["ending"] = {"reason": ending.reason, "seat": ending.position}
+    users = ({s.user_id for s in seats if s.user_id} if seats is not None else set(
+        Seat.objects.filter(game_id__in=ids, user__isnull=False).values_list("user_id",
+                                                                             flat=True)))
+    bots = set(BotAccount.objects.filter(user_id__in=users).values_list("user_id", flat=True))
+    return {"extras": extras, "bot_users": bots}

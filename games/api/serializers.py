@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework import serializers
+from rest_framework import renderers, serializers
 
 from games import selectors
+from games.api.strict import StrictSerializer
 from games.models import TIME_LIMIT_CHOICES, Card, CardSet, Game, GameStatus, Kingdom, Seat
 
 # --- errors ----------------------------------------------------------------------------------
@@ -27,6 +28,7 @@ class UserSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     display_name = serializers.CharField()
+    bot_account = serializers.BooleanField(help_text="Marked as a bot's account.")
 
 
 class CardSetSerializer(serializers.ModelSerializer):
@@ -81,14 +83,28 @@ class SeatSerializer(serializers.Serializer):
     waiting = serializers.BooleanField(help_text="A decision addressed to this seat is open.")
     clock = ClockSerializer(required=False, help_text="In GET /games/{id}/ (not in lists).")
 
+    resigned = serializers.BooleanField(help_text="This seat resigned (the bot plays it on).")
+    username = serializers.CharField(allow_null=True, help_text="The seat's user, if any.")
+    bot_account = serializers.BooleanField(
+        help_text="The seat's user marked their account as a bot's (a program plays it).")
+
     def to_representation(self, seat: Seat) -> dict[str, Any]:
         kind = "bot" if seat.is_bot else "open" if seat.is_open else "user"
+        extras = self.context.get("extras", {}).get(seat.game_id, {})
         data = {"position": seat.position, "kind": kind, "name": seat.label,
-                "bot_strategy": seat.bot_strategy, "waiting": seat.waiting_since is not None}
+                "bot_strategy": seat.bot_strategy, "waiting": seat.waiting_since is not None,
+                "resigned": seat.position in extras.get("resigned", ()),
+                "username": seat.user.username if seat.user_id else None,
+                "bot_account": seat.user_id in self.context.get("bot_users", ())}
         clocks = self.context.get("clocks")
         if clocks is not None:
             data["clock"] = clocks.get(seat.position)
         return data
+
+
+class EndingSerializer(serializers.Serializer):
+    reason = serializers.ChoiceField(choices=["resigned", "claimed", "aborted"])
+    seat = serializers.IntegerField(allow_null=True, help_text="Who resigned, claimed, aborted.")
 
 
 class GameSerializer(serializers.Serializer):
@@ -121,9 +137,16 @@ class GameSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     last_move_at = serializers.DateTimeField(allow_null=True)
 
+    ending = EndingSerializer(allow_null=True, help_text="How it ended, if not by the rules' "
+                              "end: resigned, claimed (a win on time) or aborted.")
+
     def to_representation(self, game: Game) -> dict[str, Any]:
+        from games.api.selectors import game_extras
+
         user = self.context["request"].user
         seats = selectors.game_seats(game)
+        if "extras" not in self.context or game.pk not in self.context["extras"]:
+            self.context.update(game_extras([game], seats))
         mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
         is_open = game.status == GameStatus.OPEN
         return {
@@ -141,6 +164,7 @@ class GameSerializer(serializers.Serializer):
             "result": game.result if game.status == GameStatus.FINISHED else None,
             "created_at": _iso(game.created_at), "started_at": _iso(game.started_at),
             "finished_at": _iso(game.finished_at), "last_move_at": _iso(game.last_move_at),
+            "ending": self.context["extras"][game.pk].get("ending"),
         }
 
 
@@ -161,6 +185,8 @@ EDITIONS = [(1, "1st edition"), (2, "2nd edition")]
 class SheltersField(serializers.ChoiceField):
     """"auto" (the rulebook's rule), "always" or "never"; true/false mean always/never."""
 
+    lenient_type = True  # a string or a boolean, by design (the choice checks the value)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=["auto", "always", "never"], **kwargs)
 
@@ -172,7 +198,7 @@ SEAT_HELP = ('"me", "open", a bot strategy (see GET /api/v1/bots/), or "bot" for
              'default bot (the planner).')
 
 
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(StrictSerializer):
     """The lobby's options. Kingdom: `kingdom` (10 names), `kingdom_id`, or random (default)."""
 
     seats = serializers.ListField(child=serializers.CharField(help_text=SEAT_HELP),
@@ -217,12 +243,12 @@ class GameCreateSerializer(serializers.Serializer):
                 {"random_sets": "too few cards match these sets and editions"}) from exc
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(StrictSerializer):
     invite_token = serializers.CharField(required=False, allow_blank=True,
                                          help_text="Needed for a private game.")
 
 
-class AnswerSerializer(serializers.Serializer):
+class AnswerSerializer(StrictSerializer):
     decision = serializers.CharField(max_length=40, help_text="The open decision's id.")
     answer = serializers.JSONField(
         allow_null=True, help_text="In the format of the decision's kind (docs/api.md).")
@@ -234,46 +260,9 @@ class AnswerSerializer(serializers.Serializer):
                                     help_text="Optional: your seat, checked if given.")
 
 
-class DecisionSerializer(serializers.Serializer):
-    """An open decision; kind-specific constraint fields (cards, piles, options...) follow."""
-
-    id = serializers.CharField(help_text="Its version too: the content never changes while open.")
-    seat = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=["PlayAction", "BuyPhase", "ChooseCards", "Reveal",
-                                            "OrderCards", "ChooseOption", "ChoosePile",
-                                            "NameCard"])
-    prompt = serializers.CharField(allow_blank=True)
-    card = serializers.CharField(required=False, help_text="The card asking, if any.")
-    opened_step = serializers.IntegerField(help_text="The step at which it opened.")
-    opened_by = serializers.IntegerField(
-        allow_null=True, help_text="The seat whose answer opened it (null: the deal).")
-    deadline = serializers.DateTimeField(
-        allow_null=True, help_text="When it expires: its seat's clock (null for a bot).")
-
-
-class AnswerResultSerializer(serializers.Serializer):
-    """Everything a client needs after its own move, so it needs no GET to go on."""
-
-    game = serializers.IntegerField()
-    step = serializers.IntegerField(help_text="The game's step after your answer.")
-    status = serializers.ChoiceField(choices=GameStatus.choices)
-    seat = serializers.IntegerField(help_text="Your seat.")
-    decisions = DecisionSerializer(many=True, help_text="Your open decisions now (as in "
-                                   "GET /decisions/): answer the next one straight away.")
-    view = serializers.DictField(help_text="The table as your seat sees it now (as in "
-                                 "GET /view/, with `clocks`).")
-
-
 class TicketSerializer(serializers.Serializer):
     ticket = serializers.CharField(help_text="Pass as ?ticket= when opening the event stream.")
     expires = serializers.DateTimeField(help_text="Unused tickets die then (a minute).")
-
-
-class DecisionListSerializer(serializers.Serializer):
-    game = serializers.IntegerField()
-    step = serializers.IntegerField()
-    seat = serializers.IntegerField(allow_null=True)
-    decisions = DecisionSerializer(many=True)
 
 
 class LogSerializer(serializers.Serializer):
@@ -304,6 +293,20 @@ class BotSerializer(serializers.Serializer):
 class TokenSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    prefix = serializers.CharField()
+    prefix = serializers.CharField(help_text="The token's first characters.")
+    scopes = serializers.ListField(child=serializers.ChoiceField(
+        choices=["read", "play", "manage-games"]))
     created_at = serializers.DateTimeField()
     last_used_at = serializers.DateTimeField(allow_null=True)
+    expires_at = serializers.DateTimeField(allow_null=True, help_text="null: never.")
+    active = serializers.BooleanField(source="is_active", help_text="false once expired.")
+
+
+class NDJSONRenderer(renderers.JSONRenderer):
+    """application/x-ndjson: the game stream's lines (its errors are one JSON line too)."""
+
+    media_type = "application/x-ndjson"
+    format = "ndjson"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None) -> bytes:
+        return super().render(data, accepted_media_type, renderer_context) + b"\n"

@@ -9,10 +9,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import broadcast
-from games.api.models import ApiToken, IdempotencyRecord, SocketTicket
+from games.api.models import ALL_SCOPES, ApiToken, IdempotencyRecord, SocketTicket
 
 log = logging.getLogger(__name__)
 
@@ -26,14 +27,28 @@ def token_hash(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def token_create(*, user, name: str) -> tuple[ApiToken, str]:
-    """A new token for `user`; the raw token is returned once and never stored."""
+def token_create(*, user, name: str, scopes: list[str] | None = None,
+                 expires_at: datetime | None = None) -> tuple[ApiToken, str]:
+    """A new token for `user`; the raw token is returned once and never stored.
+
+    `scopes` default to all three; unknown ones are refused (ValueError).
+    """
+    scopes = list(ALL_SCOPES) if scopes is None else [s for s in ALL_SCOPES if s in scopes]
+    if not scopes:
+        raise ValueError(f"choose at least one scope of {', '.join(ALL_SCOPES)}")
     name = name.strip()[:60] or "unnamed"
     raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
-        user=user, name=name, prefix=raw[: len(TOKEN_PREFIX) + 4], key_hash=token_hash(raw)
+        user=user, name=name, prefix=raw[: len(TOKEN_PREFIX) + 4], key_hash=token_hash(raw),
+        scopes=scopes, expires_at=expires_at,
     )
     return token, raw
+
+
+def _live() -> Q:
+    """A token neither revoked nor expired."""
+    return Q(revoked_at__isnull=True) & (Q(expires_at__isnull=True)
+                                         | Q(expires_at__gt=timezone.now()))
 
 
 def token_revoke(*, user, token_id: int) -> bool:
@@ -62,15 +77,14 @@ def _sockets_close(token_id: int) -> None:
 
 
 def token_is_live(*, token_id: int) -> bool:
-    return ApiToken.objects.filter(pk=token_id, revoked_at__isnull=True,
-                                   user__is_active=True).exists()
+    return ApiToken.objects.filter(_live(), pk=token_id, user__is_active=True).exists()
 
 
 def token_authenticate(*, raw: str) -> ApiToken | None:
     """The live token `raw` stands for (with its user), noting when it was last used."""
     token = (
         ApiToken.objects.select_related("user")
-        .filter(key_hash=token_hash(raw), revoked_at__isnull=True, user__is_active=True)
+        .filter(_live(), key_hash=token_hash(raw), user__is_active=True)
         .first()
     )
     if token is None:
@@ -102,7 +116,7 @@ def ticket_redeem(*, raw: str) -> SocketTicket | None:
     if not used:
         return None
     ticket = SocketTicket.objects.select_related("user", "token").get(key_hash=token_hash(raw))
-    if ticket.token is not None and not ticket.token.is_active:
+    if ticket.token is not None and not token_is_live(token_id=ticket.token_id):
         return None
     return ticket
 

@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerView,
+)
 
-from games.api import views, web
+from games.api import challenge_views, views, web
 from games.sim import api as sim_api
 
 app_name = "api"
@@ -11,6 +15,9 @@ app_name = "api"
 v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("events/schema/", views.events_schema, name="events_schema"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema",
+                                               template_name="api/redoc.html"), name="redoc"),
     path("me/", views.me, name="me"),
     path("bots/", views.bots, name="bots"),
     path("card-sets/", views.card_sets, name="card_sets"),
@@ -26,7 +33,19 @@ v1 = [
     path("games/<int:pk>/log/", views.game_log, name="log"),
     path("games/<int:pk>/record/", views.game_record, name="record"),
     path("games/<int:pk>/answer/", views.game_answer, name="answer"),
+    path("games/<int:pk>/stream/", views.game_stream, name="stream"),
+    path("games/<int:pk>/resign/", views.game_resign, name="resign"),
+    path("games/<int:pk>/abort/", views.game_abort, name="abort"),
+    path("games/<int:pk>/claim-win/", views.game_claim_win, name="claim_win"),
     path("ws-ticket/", views.ws_ticket, name="ws_ticket"),
+    path("challenges/", challenge_views.challenge_list, name="challenges"),
+    path("challenges/<int:pk>/accept/", challenge_views.challenge_accept,
+         name="challenge_accept"),
+    path("challenges/<int:pk>/decline/", challenge_views.challenge_decline,
+         name="challenge_decline"),
+    path("me/bot-account/", challenge_views.bot_account, name="bot_account"),
+    path("tokens/", views.tokens, name="token_list"),
+    path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_list_revoke"),
     path("simulations/", sim_api.simulations, name="simulations"),
     path("simulations/<uuid:id>/", sim_api.simulation, name="simulation"),
 ]

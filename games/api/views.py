@@ -7,21 +7,35 @@ games.api.exceptions.
 
 from __future__ import annotations
 
-from django.http import JsonResponse
+import json
+
+from django.conf import settings
+from django.http import JsonResponse, StreamingHttpResponse
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework.decorators import api_view, throttle_classes
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    permission_classes,
+    renderer_classes,
+    throttle_classes,
+)
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors, services
-from games.api import docs, records
+from games.api import challenges, docs, endings, records, stream
 from games.api import selectors as api_selectors
 from games.api import serializers as s
 from games.api import services as api_services
+from games.api.answers import answer_shape_problem
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.models import ApiToken
+from games.api.strict import bool_param, choice_param, int_param, no_body
 from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
 from games.models import Game, GameStatus, display_name
 from games.strategies import selectors as strategy_selectors
@@ -55,7 +69,8 @@ def _my_position(request: Request, game: Game) -> int | None:
 @api_view(["GET"])
 def me(request: Request) -> Response:
     user = request.user
-    return Response({"id": user.pk, "username": user.username, "display_name": display_name(user)})
+    return Response({"id": user.pk, "username": user.username, "display_name": display_name(user),
+                     "bot_account": challenges.is_bot_account(user)})
 
 
 @docs.bots
@@ -74,8 +89,8 @@ def card_sets(request: Request) -> Response:
 @api_view(["GET"])
 def cards(request: Request) -> Response:
     found = api_selectors.cards_catalogue(
-        card_set=_text_param(request, "set"),
-        kingdom_only=_bool_param(request, "kingdom"),
+        card_set=choice_param(request, "set", api_selectors.set_slugs()),
+        kingdom_only=bool_param(request, "kingdom"),
     )
     return Response(s.CardSerializer(found, many=True).data)
 
@@ -84,8 +99,8 @@ def cards(request: Request) -> Response:
 @api_view(["GET"])
 def kingdoms(request: Request) -> Response:
     found = api_selectors.kingdoms_listed(
-        recommended=_bool_param(request, "recommended"),
-        card_set=_text_param(request, "set"),
+        recommended=bool_param(request, "recommended"),
+        card_set=choice_param(request, "set", api_selectors.set_slugs()),
     )
     return Response(s.KingdomSerializer(found, many=True).data)
 
@@ -97,8 +112,17 @@ LOG_PAGE, LOG_PAGE_MAX = 200, 1000
 
 
 class GamePagination(LimitOffsetPagination):
+    """limit 1..200 (default 50), offset from 0: anything else is a 400, not ignored."""
+
     default_limit = 50
     max_limit = 200
+
+    def get_limit(self, request: Request) -> int:
+        return int_param(request, "limit", self.default_limit, minimum=1,
+                         maximum=self.max_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return int_param(request, "offset", 0)
 
 
 @docs.games
@@ -113,7 +137,8 @@ def games(request: Request) -> Response:
     paginator = GamePagination()
     found = paginator.paginate_queryset(_games_filtered(request.user, which), request)
     return paginator.get_paginated_response(
-        s.GameSerializer(found, many=True, context={"request": request}).data)
+        s.GameSerializer(found, many=True, context={
+            "request": request, **api_selectors.game_extras(found)}).data)
 
 
 def _games_filtered(user, which: str) -> list[Game]:
@@ -161,6 +186,7 @@ def game_join(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def game_leave(request: Request, pk: int) -> Response:
     def act() -> Response:
+        no_body(request)
         target = services.seat_leave(game=_visible_game(request, pk), user=request.user)
         return Response(s.GameSerializer(target, context={"request": request}).data)
 
@@ -171,10 +197,44 @@ def game_leave(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def game_start(request: Request, pk: int) -> Response:
     def act() -> Response:
+        no_body(request)
         target = services.game_start(game=_visible_game(request, pk), user=request.user)
         return Response(s.GameSerializer(target, context={"request": request}).data)
 
     return idempotent(request, act)
+
+
+@docs.resign
+@api_view(["POST"])
+def game_resign(request: Request, pk: int) -> Response:
+    return _ending(request, pk, lambda game: endings.game_resign(game=game, user=request.user))
+
+
+@docs.abort
+@api_view(["POST"])
+def game_abort(request: Request, pk: int) -> Response:
+    return _ending(request, pk, lambda game: endings.game_abort(game=game, user=request.user))
+
+
+@docs.claim_win
+@api_view(["POST"])
+def game_claim_win(request: Request, pk: int) -> Response:
+    return _ending(request, pk,
+                   lambda game: endings.game_claim_win(game=game, user=request.user))
+
+
+def _ending(request: Request, pk: int, act) -> Response:
+    def run() -> Response:
+        no_body(request)
+        target = _visible_game(request, pk)
+        if _my_position(request, target) is None:
+            raise ApiError("not_in_game", "you have no seat in this game", 403)
+        act(target)
+        target.refresh_from_db()
+        context = {"request": request, "clocks": api_selectors.clocks_of(target)}
+        return Response(s.GameSerializer(target, context=context).data)
+
+    return idempotent(request, run)
 
 
 # --- what I see, and my moves ----------------------------------------------------------------
@@ -203,10 +263,8 @@ def game_decisions(request: Request, pk: int) -> Response:
 @api_view(["GET"])
 def game_log(request: Request, pk: int) -> Response:
     target = _visible_game(request, pk)
-    since = _int_param(request, "since", 0)
-    limit = _int_param(request, "limit", LOG_PAGE)
-    if not 1 <= limit <= LOG_PAGE_MAX:
-        raise ApiError("invalid_parameter", f"limit must be 1 to {LOG_PAGE_MAX}", 400)
+    since = int_param(request, "since", 0)
+    limit = int_param(request, "limit", LOG_PAGE, minimum=1, maximum=LOG_PAGE_MAX)
     page = selectors.game_log_page(target, _my_position(request, target), since, limit)
     if page is None:
         raise ApiError("not_started", "the game has not started yet", 409)
@@ -239,6 +297,13 @@ def _answer(request: Request, target: Game) -> Response:
     opened = next((d for d in target.decisions if d["id"] == data["decision"]), None)
     if data.get("seat", position) != position or (opened and opened["seat"] != position):
         raise ApiError("not_your_seat", "this decision belongs to another seat", 403)
+    problem = opened and answer_shape_problem(opened["kind"], data["answer"])
+    if problem and data.get("step") is not None and services._seat_changed_since(
+            target, position, data["step"]):
+        problem = None  # a stale picture is the more useful refusal (the service gives it)
+    if problem:
+        raise ApiError("invalid_request", f"answer: {problem}", 400,
+                       errors={"answer": [problem]})
     result = services.decision_submit(
         game_id=target.pk, seat=position, decision_id=data["decision"], answer=data["answer"],
         step=data.get("step"),
@@ -256,11 +321,25 @@ def _answered(result: services.SubmitResult) -> dict:
             "view": view}
 
 
+@docs.stream
+@api_view(["GET"])
+@renderer_classes([JSONRenderer, s.NDJSONRenderer])
+def game_stream(request: Request, pk: int) -> StreamingHttpResponse:
+    """NDJSON: my seat's state now and after every change (needs an ASGI server)."""
+    target = _visible_game(request, pk)
+    lines = stream.ndjson_lines(target.pk, request.user, _my_position(request, target))
+    response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # proxies must not hold the lines back
+    return response
+
+
 @docs.ws_ticket
 @api_view(["POST"])
 def ws_ticket(request: Request) -> Response:
     """A single-use ticket to open the event stream, so that no token goes into a URL."""
     def act() -> Response:
+        no_body(request)
         token = request.auth if isinstance(request.auth, ApiToken) else None
         ticket, expires = api_services.ticket_create(user=request.user, token=token)
         return Response({"ticket": ticket, "expires": api_selectors.iso(expires)}, status=201)
@@ -268,32 +347,41 @@ def ws_ticket(request: Request) -> Response:
     return idempotent(request, act)
 
 
-def _bool_param(request: Request, name: str) -> bool:
-    raw = request.query_params.get(name, "false")
-    if raw not in ("true", "false", "1", "0"):
-        raise ApiError("invalid_parameter", f"{name} must be true or false", 400)
-    return raw in ("true", "1")
-
-
-def _text_param(request: Request, name: str) -> str | None:
-    """A text parameter; a NUL character (which PostgreSQL cannot compare) is a 400."""
-    raw = request.query_params.get(name)
-    if raw is not None and "\x00" in raw:
-        raise ApiError("invalid_parameter", f"{name} must not contain NUL characters", 400)
-    return raw
-
-
-def _int_param(request: Request, name: str, default: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit():
-        raise ApiError("invalid_parameter", f"{name} must be a whole number", 400)
-    return int(raw)
-
-
-
 @csrf_exempt
 def not_found(request, *args, **kwargs) -> JsonResponse:
     """Any other URL under /api/: a JSON 404 rather than the site's HTML page."""
     return JsonResponse({"code": "not_found", "detail": "no such API endpoint"}, status=404)
+
+
+# --- tokens ----------------------------------------------------------------------------------
+
+
+@docs.tokens
+@api_view(["GET"])
+def tokens(request: Request) -> Response:
+    """My live personal tokens (never the tokens themselves: they are stored hashed)."""
+    return Response(s.TokenSerializer(api_selectors.tokens_of(request.user), many=True).data)
+
+
+@docs.token_revoke
+@api_view(["POST"])
+def token_revoke(request: Request, token_id: int) -> Response:
+    def act() -> Response:
+        no_body(request)
+        if not api_services.token_revoke(user=request.user, token_id=token_id):
+            raise ApiError("not_found", "no such live token of yours", 404)
+        return Response({"revoked": token_id})
+
+    return idempotent(request, act)
+
+
+EVENTS_SCHEMA = settings.BASE_DIR / "docs" / "events.schema.json"
+
+
+@extend_schema(exclude=True)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+@authentication_classes([])
+def events_schema(request: Request) -> Response:
+    """The stream events' JSON Schema (docs/events.schema.json), for generating clients."""
+    return Response(json.loads(EVENTS_SCHEMA.read_text()))

@@ -13,6 +13,7 @@ from games.api import docs
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.serializers import EDITIONS
+from games.api.strict import StrictSerializer
 from games.api.throttles import ReadWriteThrottle, _ScopeThrottle
 from games.sim import selectors, services
 from games.sim.models import SimStatus
@@ -27,7 +28,7 @@ class SimulateThrottle(_ScopeThrottle):
         return request.method != "POST" or super().allow_request(request, view)
 
 
-class SimulationCreateSerializer(serializers.Serializer):
+class SimulationCreateSerializer(StrictSerializer):
     kingdom = serializers.ListField(child=serializers.CharField(), min_length=10, max_length=10,
                                     help_text="Exactly 10 implemented kingdom card names.")
     bots = serializers.ListField(child=serializers.CharField(), min_length=2, max_length=4,

@@ -4,46 +4,48 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.api.strict import StrictSerializer
+
 MAX_INT = 2**31 - 1
 
 
 # --- requests --------------------------------------------------------------------------------
 
 
-class ChatPostSerializer(serializers.Serializer):
+class ChatPostSerializer(StrictSerializer):
     body = serializers.CharField(allow_blank=True, trim_whitespace=False,
                                  help_text="Plain text, 1 to 500 characters; never HTML.")
 
 
-class ChatOptionsSerializer(serializers.Serializer):
+class ChatOptionsSerializer(StrictSerializer):
     spectator_chat_hidden = serializers.BooleanField(
         help_text="Players see the spectators' chat only once the game is over.")
 
 
-class MuteSerializer(serializers.Serializer):
+class MuteSerializer(StrictSerializer):
     username = serializers.CharField(max_length=150)
     muted = serializers.BooleanField(default=True, help_text="false to unmute.")
 
 
-class RematchOfferSerializer(serializers.Serializer):
+class RematchOfferSerializer(StrictSerializer):
     first_player_rule = serializers.ChoiceField(
         choices=["2e", "1e"], default="2e",
         help_text="2e: the winner goes last (a tie: random). 1e: left of the winner starts "
         "(a tie: random among those who did not win).")
 
 
-class AcceptSerializer(serializers.Serializer):
+class AcceptSerializer(StrictSerializer):
     accept = serializers.BooleanField()
 
 
-class UndoAskSerializer(serializers.Serializer):
+class UndoAskSerializer(StrictSerializer):
     to_step = serializers.IntegerField(min_value=0, max_value=MAX_INT,
                                        help_text="The step to go back to (see options).")
     step = serializers.IntegerField(min_value=0, max_value=MAX_INT,
                                     help_text="The game's step as you saw it.")
 
 
-class UndoAnswerSerializer(serializers.Serializer):
+class UndoAnswerSerializer(StrictSerializer):
     request = serializers.IntegerField(min_value=1, max_value=MAX_INT)
     accept = serializers.BooleanField()
 

@@ -100,6 +100,9 @@ def _summaries(game: Game, seats: list[Seat], reason: str, now: datetime) -> lis
 
 def pair_score(result: dict, me: int, other: int) -> float:
     """1, 1/2 or 0: my finish against another player's (score, then fewer turns)."""
+    resigned = result.get("resigned", [])
+    if (me in resigned) != (other in resigned):  # a resigned seat loses to one that played on
+        return 0.0 if me in resigned else 1.0
     scores, turns = result["scores"], result["turns"]
     mine, theirs = (scores[me], -turns[me]), (scores[other], -turns[other])
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0

@@ -7,13 +7,17 @@ tests/web/conftest.py, so both suites build games the same way, through the serv
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 import socket
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import uvicorn
 from django.core.cache import cache
+from jsonschema import Draft202012Validator
 from rest_framework.test import APIClient
 
 from games import broadcast
@@ -79,6 +83,22 @@ def untouched():
         assert after == before
 
     return check
+
+
+EVENTS_SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "events.schema.json"
+
+
+@functools.cache
+def _events_validator() -> Draft202012Validator:
+    return Draft202012Validator(json.loads(EVENTS_SCHEMA.read_text()))
+
+
+def conforming(message: dict) -> dict:
+    """`message`, after checking it against docs/events.schema.json (every stream message)."""
+    errors = [f"{list(e.absolute_path)}: {e.message}"
+              for e in _events_validator().iter_errors(message)]
+    assert not errors, (message.get("type"), errors[:3])
+    return message
 
 
 def my_decision(game: Game, seat: int) -> dict:

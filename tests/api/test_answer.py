@@ -173,6 +173,7 @@ def test_an_unexpected_failure_is_a_json_500(running_game, as_alice, as_bob, mon
     monkeypatch.setattr(services, "decision_submit", broken)
     seat, decision = _opening(running_game)
     response = _client(seat, as_alice, as_bob).post(
-        _url(running_game), {"decision": decision["id"], "answer": [], "step": 0}, format="json")
+        _url(running_game), {"decision": decision["id"], "answer": simple_answer(decision),
+                             "step": 0}, format="json")
     assert response.status_code == 500
     assert response.json()["code"] == "server_error"

@@ -11,7 +11,8 @@ pytestmark = pytest.mark.django_db
 
 def test_me(as_alice, alice):
     body = as_alice.get("/api/v1/me/").json()
-    assert body == {"id": alice.pk, "username": "alice", "display_name": "alice"}
+    assert body == {"id": alice.pk, "username": "alice", "display_name": "alice",
+                    "bot_account": False}
 
 
 def test_bots(as_alice):

@@ -18,6 +18,7 @@ from games.api import services as api_services
 from games.api.events import events_for_seat
 from games.api.models import ApiToken
 from games.models import Game, GameStatus
+from tests.api.conftest import conforming
 
 BOUND = 20  # seconds: a bound on waiting for a message, not a timing assertion
 
@@ -34,7 +35,7 @@ def _open(live_asgi, path: str = "/ws/api/v1/events/", token: str | None = None)
 
 
 def _next(ws) -> dict:
-    return json.loads(ws.recv(timeout=BOUND))
+    return conforming(json.loads(ws.recv(timeout=BOUND)))
 
 
 def _until(ws, predicate) -> list[dict]:

@@ -1,25 +1,30 @@
 """OpenAPI: served, documented (examples, every error), and the API conforms to it.
 
-The schemathesis run is stateless and bounded (MAX_EXAMPLES per operation); it checks that no
-request makes a 5xx and that every status, header and body matches the schema.
+Schemathesis runs stateless (each operation alone) and stateful (along the schema's links),
+a few cases in the default run and more in the `slow` campaign; it checks that no request makes
+a 5xx and that every status, header and body matches the schema.
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 import schemathesis
 from django.core import signals
 from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 from games import services
 
-# x about 30 operations: 3,000 cases by default, 12,000 in the long campaign (CI runs the
-# default; DOMINION_CAMPAIGN=full for the long one).
-MAX_EXAMPLES = 400 if os.environ.get("DOMINION_CAMPAIGN") == "full" else 100
+STREAMING = "games_stream_retrieve"
+CAMPAIGN = os.environ.get("DOMINION_CAMPAIGN") == "full"
+# Cases per operation (x about 40 operations): a few in the default run, more in the `slow`
+# campaign (bounded by default, DOMINION_CAMPAIGN=full for the long one).
+QUICK_EXAMPLES = 8
+SLOW_EXAMPLES = 400 if CAMPAIGN else 100
 # What the issue asks: no 5xx, and every status, content type, header and body as documented.
 # (Whether a request the schema allows is accepted depends on the game's state, so the
 # positive/negative data-acceptance checks do not apply to a stateless run.)
@@ -57,7 +62,8 @@ def test_every_operation_has_examples_and_documented_errors(openapi):
         statuses = set(operation["responses"])
         assert {"401", "429"} <= statuses, name
         ok = next(code for code in statuses if code.startswith("2"))
-        assert operation["responses"][ok]["content"]["application/json"].get("examples"), name
+        # JSON, or NDJSON for the game stream
+        assert next(iter(operation["responses"][ok]["content"].values())).get("examples"), name
         for code in statuses - {ok}:
             content = operation["responses"][code]["content"]["application/json"]
             assert content["schema"] == {"$ref": "#/components/schemas/Error"}, (name, code)
@@ -82,7 +88,8 @@ def api_schema(openapi):
     # (django.test.Client does the same).
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
-    loaded = schemathesis.openapi.from_dict(openapi)
+    # The NDJSON game stream never ends while its game runs (it is tested live, on ASGI).
+    loaded = schemathesis.openapi.from_dict(openapi).exclude(operation_id=STREAMING)
     loaded.app = application
     yield loaded
     signals.request_started.connect(close_old_connections)
@@ -101,7 +108,21 @@ def fuzz_world(catalog, alice, bob, base_kingdom, settings) -> str:
     running = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
     services.seat_join(game=running, user=bob)
     services.game_start(game=running, user=alice)
+    _until_alice_decides(running)
     return services_token(alice)
+
+
+def _until_alice_decides(game) -> None:
+    """Bob answers until a decision is Alice's (seat 0), so the answer links lead somewhere."""
+    from tests.api.conftest import simple_answer
+
+    for _ in range(50):
+        game.refresh_from_db()
+        if any(d["seat"] == 0 for d in game.decisions):
+            return
+        decision = game.decisions[0]
+        services.decision_submit(game_id=game.pk, seat=decision["seat"],
+                                 decision_id=decision["id"], answer=simple_answer(decision))
 
 
 def services_token(user) -> str:
@@ -110,11 +131,69 @@ def services_token(user) -> str:
     return api_services.token_create(user=user, name="schemathesis")[1]
 
 
-@pytest.mark.django_db
-@schema.parametrize()
-@settings(max_examples=MAX_EXAMPLES, deadline=None, database=None,
-          suppress_health_check=list(HealthCheck))
-def test_the_api_conforms_to_its_schema(case, fuzz_world):
-    headers = {"Authorization": f"Bearer {fuzz_world}"}
+def _call_and_check(case, token: str) -> None:
+    headers = {"Authorization": f"Bearer {token}"}
     response = case.call(headers=headers)
     case.validate_response(response, headers=headers, checks=CHECKS)
+
+
+@pytest.mark.django_db
+@schema.parametrize()
+@settings(max_examples=QUICK_EXAMPLES, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_the_api_conforms_to_its_schema(case, fuzz_world):
+    _call_and_check(case, fuzz_world)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+@schema.parametrize()
+@settings(max_examples=SLOW_EXAMPLES, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_campaign_the_api_conforms_to_its_schema(case, fuzz_world):
+    _call_and_check(case, fuzz_world)
+
+
+@pytest.mark.django_db
+def test_the_api_holds_up_along_its_links(api_schema, fuzz_world):
+    """Stateful: follows the schema's links (create → join/start → decisions → answer ...)."""
+    reached = _run_stateful(api_schema, fuzz_world, examples=12)
+    # Many operations were reached, and got through (tests/api/test_schema_links.py walks the
+    # links themselves, create → join → start → decisions → answer → answer).
+    assert len({operation for operation, ok in reached if ok}) >= 5, sorted(reached.items())
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_campaign_the_api_holds_up_along_its_links(api_schema, fuzz_world):
+    reached = _run_stateful(api_schema, fuzz_world, examples=200 if CAMPAIGN else 40)
+    assert reached[("POST /api/v1/games/", True)], sorted(reached.items())
+    assert len({operation for operation, ok in reached if ok}) >= 8, sorted(reached.items())
+
+
+def _run_stateful(api_schema, token: str, examples: int) -> Counter:
+    """Runs the state machine; counts (operation, succeeded) over the calls it made."""
+    headers = {"Authorization": f"Bearer {token}"}
+    reached: Counter = Counter()
+
+    # Revoking tokens would revoke the run's own (the stateless run covers that endpoint).
+    machine = api_schema.exclude(operation_id="tokens_revoke_create").as_state_machine()
+
+    class Machine(machine):
+        def get_call_kwargs(self, case):
+            return {"headers": headers}
+
+        def after_call(self, response, case):
+            reached[(case.operation.label, response.status_code < 400)] += 1
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            case.validate_response(response, headers=headers, checks=CHECKS)
+
+    links = sum(len(response.get("links", {})) for operations in api_schema.raw_schema[
+        "paths"].values() for operation in operations.values()
+        for response in operation["responses"].values())
+    assert links >= 10
+    Machine.run(settings=settings(
+        max_examples=examples, stateful_step_count=10, deadline=None, database=None,
+        derandomize=True, suppress_health_check=list(HealthCheck), phases=[Phase.generate]))
+    return reached

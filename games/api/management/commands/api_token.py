@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
 from games.api import services
+from games.api.models import ALL_SCOPES
 
 
 class Command(BaseCommand):
@@ -14,10 +18,20 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("username")
         parser.add_argument("--name", default="command line")
+        parser.add_argument("--scopes", default=",".join(ALL_SCOPES),
+                            help="comma-separated: read, play, manage-games (default: all)")
+        parser.add_argument("--expires-days", type=int, default=None,
+                            help="the token ends after this many days (default: never)")
 
-    def handle(self, *args, username: str, name: str, **options) -> None:
+    def handle(self, *args, username: str, name: str, scopes: str, expires_days: int | None,
+               **options) -> None:
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
             raise CommandError(f"no user {username!r}")
-        _, raw = services.token_create(user=user, name=name)
+        wanted = [s.strip() for s in scopes.split(",") if s.strip()]
+        unknown = set(wanted) - set(ALL_SCOPES)
+        if unknown or not wanted:
+            raise CommandError(f"scopes must be among {', '.join(ALL_SCOPES)}")
+        expires = timezone.now() + timedelta(days=expires_days) if expires_days else None
+        _, raw = services.token_create(user=user, name=name, scopes=wanted, expires_at=expires)
         self.stdout.write(raw)

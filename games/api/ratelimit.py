@@ -1,0 +1,77 @@
+"""Rate-limit headers on every API response, read from the throttles' own counters.
+
+Sent both as the IETF fields (draft-ietf-httpapi-ratelimit-headers: `RateLimit-Policy` and
+`RateLimit`, one item per quota that applies to the request) and as the common
+`X-RateLimit-Limit/Remaining/Reset` for the first of them (the request's read or write
+quota). Nothing is counted here: the throttles (games.api.throttles) count; this only reads
+their history after the response is made, so it works the same whatever cache backs them.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest, HttpResponse
+
+from games.api.throttles import CreateGameThrottle, ReadThrottle, WriteThrottle
+
+SAFE = ("GET", "HEAD", "OPTIONS")
+
+
+def _throttles_for(request: HttpRequest) -> list:
+    chosen = [ReadThrottle() if request.method in SAFE else WriteThrottle()]
+    if request.method == "POST" and request.path.rstrip("/").endswith("/api/v1/games"):
+        chosen.append(CreateGameThrottle())
+    if request.method == "POST" and request.path.rstrip("/").endswith("/api/v1/simulations"):
+        from games.sim.api import SimulateThrottle  # the simulator's API imports the API's
+
+        chosen.append(SimulateThrottle())
+    return chosen
+
+
+def quota_state(throttle, request: HttpRequest) -> tuple[str, int, int, int, int] | None:
+    """(scope, limit, window seconds, remaining, seconds until the window frees one)."""
+    rate = throttle.get_rate()
+    if not rate:
+        return None
+    limit, window = throttle.parse_rate(rate)
+    key = throttle.get_cache_key(request, None)
+    history = throttle.cache.get(key, []) if key else []
+    now = time.time()
+    live = [t for t in history if t > now - window]
+    reset = math.ceil(live[-1] + window - now) if live else 0
+    return throttle.scope, limit, window, max(0, limit - len(live)), max(0, reset)
+
+
+def headers_for(request: HttpRequest) -> dict[str, str]:
+    states = [s for s in (quota_state(t, request) for t in _throttles_for(request)) if s]
+    if not states:
+        return {}
+    scope, limit, _, remaining, reset = states[0]
+    return {
+        "RateLimit-Policy": ", ".join(f'"{s}";q={q};w={w}' for s, q, w, _, _ in states),
+        "RateLimit": ", ".join(f'"{s}";r={r};t={t}' for s, _, _, r, t in states),
+        "X-RateLimit-Limit": str(limit),
+        "X-RateLimit-Remaining": str(remaining),
+        "X-RateLimit-Reset": str(reset),
+        "X-RateLimit-Scope": scope,
+    }
+
+
+class RateLimitHeaders:
+    """Middleware: add the headers to every response under /api/ (errors included)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.path.startswith("/api/"):
+            if not hasattr(request, "user"):  # refused before authentication ran (413)
+                request.user = AnonymousUser()
+            for name, value in headers_for(request).items():
+                response.headers.setdefault(name, value)
+        return response

@@ -1,0 +1,84 @@
+"""drf-spectacular post-processing: answer shapes by decision kind, and OpenAPI links.
+
+- Each decision component gets `x-answer`, a $ref to its answer's schema, and the answer
+  request's `answer` becomes anyOf those shapes: a generated client knows what to send.
+- Links say how one response feeds the next request (create → join/start/view/decisions,
+  decisions → answer, answer → answer): clients can follow them, and schemathesis runs a
+  stateful campaign along them (tests/api/test_schema.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.api.schema_types import ANSWER_OF_KIND, ANSWER_SCHEMAS, DECISION_SERIALIZERS
+
+GAME_ID = "$response.body#/id"
+GAME_OF = "$response.body#/game"
+# Answering my first open decision at the step seen: `[]` (no Action, no card: legal when `min`
+# is 0) or ending the Buy phase. Links carry whole bodies, so the answer is a constant.
+NEXT = {"decision": "$response.body#/decisions/0/id", "step": "$response.body#/step"}
+END = {"end": True}
+# (path, method, status) → {link name: (target operationId, parameters, requestBody)}
+FIRST = "$response.body#/results/0/id"
+LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict, dict | None]]] = {
+    ("/api/v1/games/", "get", "200"): {
+        "GetGame": ("games_retrieve", {"id": FIRST}, None),
+        "GetDecisions": ("games_decisions_retrieve", {"id": FIRST}, None),
+        "GetView": ("games_view_retrieve", {"id": FIRST}, None),
+        "JoinGame": ("games_join_create", {"id": FIRST}, None),
+    },
+    ("/api/v1/games/", "post", "201"): {
+        "GetGame": ("games_retrieve", {"id": GAME_ID}, None),
+        "JoinGame": ("games_join_create", {"id": GAME_ID}, None),
+        "StartGame": ("games_start_create", {"id": GAME_ID}, None),
+        "AbortGame": ("games_abort_create", {"id": GAME_ID}, None),
+        "GetDecisions": ("games_decisions_retrieve", {"id": GAME_ID}, None),
+    },
+    ("/api/v1/games/{id}/start/", "post", "200"): {
+        "GetDecisions": ("games_decisions_retrieve", {"id": GAME_ID}, None),
+        "GetView": ("games_view_retrieve", {"id": GAME_ID}, None),
+        "Resign": ("games_resign_create", {"id": GAME_ID}, None),
+    },
+    ("/api/v1/games/{id}/join/", "post", "200"): {
+        "StartGame": ("games_start_create", {"id": GAME_ID}, None),
+    },
+    ("/api/v1/games/{id}/decisions/", "get", "200"): {
+        "EndBuyPhase": ("games_answer_create", {"id": GAME_OF}, {**NEXT, "answer": END}),
+        "PlayNoAction": ("games_answer_create", {"id": GAME_OF}, {**NEXT, "answer": []}),
+    },
+    ("/api/v1/games/{id}/answer/", "post", "200"): {
+        "EndBuyPhase": ("games_answer_create", {"id": GAME_OF}, {**NEXT, "answer": END}),
+        "PlayNoAction": ("games_answer_create", {"id": GAME_OF}, {**NEXT, "answer": []}),
+        "GetRecord": ("games_record_retrieve", {"id": GAME_OF}, None),
+    },
+}
+
+
+def typed_answers(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas.update(ANSWER_SCHEMAS)
+    for kind, serializer in DECISION_SERIALIZERS.items():
+        name = serializer.__name__.removesuffix("Serializer")
+        if name in schemas:
+            schemas[name]["x-answer"] = {"$ref": f"#/components/schemas/{ANSWER_OF_KIND[kind]}"}
+    request_schema = schemas.get("AnswerRequest", {}).get("properties", {})
+    if "answer" in request_schema:
+        refs = sorted(set(ANSWER_OF_KIND.values()))
+        request_schema["answer"] = {
+            "description": "In the shape of the decision's kind (its x-answer).",
+            "anyOf": [{"$ref": f"#/components/schemas/{ref}"} for ref in refs]}
+    return result
+
+
+def links(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    paths = result.get("paths", {})
+    for (path, method, status), targets in LINKS.items():
+        response = paths.get(path, {}).get(method, {}).get("responses", {}).get(status)
+        if response is None:
+            continue
+        response["links"] = {
+            name: {"operationId": op, "parameters": params,
+                   **({"requestBody": body} if body else {})}
+            for name, (op, params, body) in targets.items()}
+    return result

@@ -1,0 +1,104 @@
+"""ws/api/v1/games/<id>/stream/: one game's stream for a seat (or a spectator of a listed game).
+
+Authenticated as the event stream (header, subprotocol, ticket or session; closed when the
+token is revoked). Sends a `state` on connect and after every change of the game, a `chat`
+for each line the user may read, and a `keepalive` when nothing happened for a while; answers
+{"type": "ping"} with a `pong`. Closes (1000) after the state that says the game ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import broadcast
+from games.api import stream
+from games.api.consumers import (
+    CLOSE_BAD_REQUEST,
+    CLOSE_FORBIDDEN,
+    CLOSE_UNAUTHENTICATED,
+    SocketAuthMixin,
+)
+from games.api.events import EVENT_VERSION
+from games.safejson import SafeJsonMixin
+
+
+class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
+    groups_joined: list[str]
+    keepalive: asyncio.Task | None = None
+
+    async def connect(self) -> None:
+        self.groups_joined = []
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        if "token" in query:
+            await self.close(code=CLOSE_BAD_REQUEST)
+            return
+        self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
+        self.user, self.token_id = await self._authenticate(query)
+        if self.user is None:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        allowed, self.position = await database_sync_to_async(stream.access)(
+            self.game_id, self.user)
+        if not allowed:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.tracker = stream.Tracker()
+        self.groups_joined = [broadcast.group_name(self.game_id),
+                              stream.social_group(self.game_id)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self._watch_token()
+        await self._accept()
+        await self._send_state()
+        self.keepalive = asyncio.ensure_future(self._keep_alive())
+
+    async def disconnect(self, code: int) -> None:
+        if self.keepalive is not None:
+            self.keepalive.cancel()
+        await self._unwatch_token()
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"v": EVENT_VERSION, "type": "pong"})
+
+    async def game_moved(self, message: dict) -> None:
+        await self._send_state()
+
+    async def social_chat(self, message: dict) -> None:
+        line = await database_sync_to_async(stream.chat_message)(
+            self.game_id, message["id"], self.user, self.position)
+        if line is not None:
+            await self.send_json(line)
+
+    async def social_chat_hidden(self, message: dict) -> None:
+        """Staff hid a line: clients drop it (by id)."""
+        await self.send_json({"v": EVENT_VERSION, "type": "chat_hidden", "game": self.game_id,
+                              "id": message["id"]})
+
+    async def social_changed(self, message: dict) -> None:
+        return None  # rematch and table options: the account event stream says so
+
+    async def social_undo(self, message: dict) -> None:
+        return None  # an applied undo also moves the game: a new state follows
+
+    async def _send_state(self) -> None:
+        state = await database_sync_to_async(stream.state_message)(self.game_id, self.position)
+        if not self.tracker.news(state):
+            return
+        await self.send_json(state)
+        if self.tracker.ended:
+            await self.close(code=1000)
+
+    async def _keep_alive(self) -> None:
+        every = stream.keepalive_seconds()
+        while True:
+            await asyncio.sleep(every)
+            with contextlib.suppress(Exception):
+                await self.send_json({"v": EVENT_VERSION, "type": "keepalive"})

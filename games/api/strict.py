@@ -1,0 +1,110 @@
+"""Strict input: a body or query parameter the docs do not allow is a 400 naming the field.
+
+DRF is lenient by default: it ignores unknown fields and coerces "0" to 0, "yes" to True and
+5 to "5". A client written from the schema would never send those, so accepting them only
+hides bugs (a misspelt `stpe` silently ignored). Every request serializer of the API derives
+from StrictSerializer; query parameters go through the helpers below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rest_framework import serializers
+from rest_framework.request import Request
+
+from games.api.exceptions import ApiError
+
+MAX_INT = 2**31 - 1
+
+
+def _type_problem(field: serializers.Field, value: Any) -> str | None:
+    """Why `value` is not of the JSON type `field` documents (None: it is)."""
+    if value is None or getattr(field, "lenient_type", False):
+        return None  # allow_null is the field's own business
+    if isinstance(field, serializers.BooleanField):
+        return None if isinstance(value, bool) else "Must be a JSON boolean (true or false)."
+    if isinstance(field, serializers.IntegerField) or _int_choices(field):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return None if ok else "Must be a JSON integer, not a string or a boolean."
+    if isinstance(field, serializers.ChoiceField | serializers.CharField):
+        return None if isinstance(value, str) else "Must be a JSON string."
+    return None
+
+
+def _int_choices(field: serializers.Field) -> bool:
+    choices = getattr(field, "choices", None)
+    return bool(choices) and all(isinstance(k, int) for k in choices)
+
+
+class StrictSerializer(serializers.Serializer):
+    """Unknown fields and values of the wrong JSON type are refused, each by name."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            errors = {name: ["Unknown field."] for name in data if name not in self.fields}
+            for name, field in self.fields.items():
+                if name in data and not field.read_only:
+                    problem = _type_problem(field, data[name])
+                    if problem:
+                        errors[name] = [problem]
+                    elif isinstance(field, serializers.ListField) and isinstance(
+                            data[name], list):
+                        errors.update(_list_problems(name, field.child, data[name]))
+            if errors:
+                raise serializers.ValidationError(errors)
+        return super().to_internal_value(data)
+
+
+def _list_problems(name: str, child: serializers.Field, items: list) -> dict[str, list[str]]:
+    for index, item in enumerate(items):
+        problem = _type_problem(child, item)
+        if problem:
+            return {name: [f"Item {index}: {problem}"]}
+    return {}
+
+
+def no_body(request: Request) -> None:
+    """For endpoints that take no body: `{}` or nothing, anything else is a 400."""
+    data = request.data
+    if data in (None, {}, b"", "") or (hasattr(data, "keys") and not list(data.keys())):
+        return
+    fields = ", ".join(sorted(data)) if isinstance(data, dict) else "the body"
+    raise ApiError("invalid_request", f"{fields}: this endpoint takes no body fields", 400,
+                   errors={k: ["Unknown field."] for k in data}
+                   if isinstance(data, dict) else {"body": ["Must be empty."]})
+
+
+# --- query parameters ------------------------------------------------------------------------
+
+
+def int_param(request: Request, name: str, default: int, *, minimum: int = 0,
+              maximum: int = MAX_INT) -> int:
+    """A whole-number query parameter within [minimum, maximum]; else 400 naming it."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isascii() or not raw.isdigit() or not minimum <= int(raw) <= maximum:
+        raise ApiError("invalid_parameter",
+                       f"{name} must be a whole number from {minimum} to {maximum}", 400)
+    return int(raw)
+
+
+def bool_param(request: Request, name: str) -> bool:
+    raw = request.query_params.get(name, "false")
+    if raw not in ("true", "false", "1", "0"):
+        raise ApiError("invalid_parameter", f"{name} must be true or false", 400)
+    return raw in ("true", "1")
+
+
+def choice_param(request: Request, name: str, choices: Iterable[str],
+                 default: str | None = None) -> str | None:
+    """A parameter that must be one of `choices` (a known set slug, a filter...)."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    allowed = list(choices)
+    if raw not in allowed:
+        raise ApiError("invalid_parameter", f"{name} must be one of {', '.join(allowed)}", 400)
+    return raw

@@ -1,0 +1,102 @@
+"""Challenges (a named player or anyone) and bot accounts."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.test import Client
+
+from games.api.events import user_group
+from games.models import Game, GameStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def _challenge(client, **body):
+    return client.post("/api/v1/challenges/", {"seats": ["me", "open"], **body}, format="json")
+
+
+def test_a_named_challenge_is_private_and_accepting_deals_the_game(as_alice, as_bob, bob,
+                                                                   client_for, make_user,
+                                                                   catalog, committed):
+    with committed():
+        made = _challenge(as_alice, username="bob")
+    assert made.status_code == 201, made.json()
+    challenge = made.json()
+    assert (challenge["invited"], challenge["status"]) == ("bob", "pending")
+    game = Game.objects.get(pk=challenge["game"])
+    assert game.listed is False and game.status == GameStatus.OPEN
+    assert as_bob.get("/api/v1/challenges/").json()["incoming"][0]["id"] == challenge["id"]
+    stranger = client_for(make_user("carol"))
+    refused = stranger.post(f"/api/v1/challenges/{challenge['id']}/accept/")
+    assert refused.status_code == 404  # a named challenge is invisible to others
+    with committed():
+        accepted = as_bob.post(f"/api/v1/challenges/{challenge['id']}/accept/")
+    assert accepted.json()["status"] == "accepted"
+    game.refresh_from_db()
+    assert game.status == GameStatus.RUNNING
+    again = as_bob.post(f"/api/v1/challenges/{challenge['id']}/accept/")
+    assert (again.status_code, again.json()["code"]) == (409, "challenge_closed")
+
+
+def test_declining_calls_the_game_off(as_alice, as_bob, catalog, committed):
+    challenge = _challenge(as_alice, username="bob").json()
+    with committed():
+        declined = as_bob.post(f"/api/v1/challenges/{challenge['id']}/decline/")
+    assert declined.json()["status"] == "declined"
+    assert Game.objects.get(pk=challenge["game"]).status == GameStatus.ABANDONED
+
+
+def test_the_challenger_can_cancel(as_alice, bob, catalog):
+    challenge = _challenge(as_alice, username="bob").json()
+    cancelled = as_alice.post(f"/api/v1/challenges/{challenge['id']}/decline/")
+    assert cancelled.json()["status"] == "cancelled"
+
+
+def test_an_open_challenge_is_accepted_by_anyone(as_alice, client_for, make_user, catalog):
+    challenge = _challenge(as_alice).json()
+    assert challenge["invited"] is None
+    carol = client_for(make_user("carol"))
+    assert carol.get("/api/v1/challenges/").json()["open"][0]["id"] == challenge["id"]
+    assert carol.post(f"/api/v1/challenges/{challenge['id']}/accept/").json()[
+        "status"] == "accepted"
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ({"username": "nobody"}, 404, "not_found"),
+    ({"username": "alice"}, 403, "not_allowed"),
+    ({"username": "bob", "seats": ["me", "bmu"]}, 403, "not_allowed"),
+    ({"username": "bob", "colour": "red"}, 400, "invalid_request"),
+])
+def test_bad_challenges_are_refused(as_alice, bob, catalog, body, status, code):
+    response = _challenge(as_alice, **body)
+    assert (response.status_code, response.json()["code"]) == (status, code)
+    assert not Game.objects.exists()
+
+
+def test_the_invited_player_gets_a_challenge_event(as_alice, bob, catalog, committed):
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(user_group(bob.pk), channel)
+    with committed():
+        challenge = _challenge(as_alice, username="bob").json()
+    message = async_to_sync(layer.receive)(channel)
+    event = message["events"][0]
+    assert event["type"] == "challenge" and event["challenge"]["id"] == challenge["id"]
+    assert event["game"] == challenge["game"] and event["v"] == 1
+
+
+def test_a_bot_account_is_marked_and_shown(as_alice, alice, bob, as_bob, catalog):
+    marked = as_bob.post("/api/v1/me/bot-account/", {"bot": True, "description": "BM"},
+                         format="json")
+    assert marked.json() == {"bot": True, "description": "BM"}
+    assert as_bob.get("/api/v1/me/").json()["bot_account"] is True
+    game = as_bob.post("/api/v1/games/", {"seats": ["me", "open"]}, format="json").json()
+    assert game["seats"][0]["bot_account"] is True and game["seats"][0]["username"] == "bob"
+    listed = as_alice.get("/api/v1/games/?filter=open").json()["results"][0]
+    assert listed["seats"][0]["bot_account"] is True
+    lobby = Client().get("/").content.decode()
+    assert "bot-account" in lobby
+    as_bob.post("/api/v1/me/bot-account/", {"bot": False}, format="json")
+    assert as_bob.get("/api/v1/me/").json()["bot_account"] is False

@@ -1,0 +1,158 @@
+"""The per-game stream (WebSocket and NDJSON): the seat's state on connect and on every change,
+chat lines, keep-alives, and only what that seat may see."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from games import selectors, services
+from games.api import services as api_services
+from games.models import Game, GameStatus
+from games.social import chat
+from tests.api.conftest import conforming
+
+BOUND = 20  # seconds: a bound on waiting, not a timing assertion
+
+
+def _token(user) -> str:
+    return api_services.token_create(user=user, name="stream")[1]
+
+
+def _ws(live_asgi, game: Game, token: str):
+    return connect(f"{live_asgi.ws_url}/ws/api/v1/games/{game.pk}/stream/",
+                   additional_headers={"Authorization": f"Bearer {token}"},
+                   origin=live_asgi.url, open_timeout=BOUND)
+
+
+def _next(ws) -> dict:
+    return conforming(json.loads(ws.recv(timeout=BOUND)))
+
+
+def _until(ws, predicate) -> dict:
+    while True:
+        message = _next(ws)
+        if predicate(message):
+            return message
+
+
+def _move(game: Game) -> None:
+    """The seat the game waits for answers as Big Money would."""
+    game.refresh_from_db()
+    decision = game.decisions[0]
+    seat = game.seats.get(position=decision["seat"])
+    seat.bot_strategy = "bmu"  # in memory only
+    services.decision_submit(game_id=game.pk, seat=decision["seat"], decision_id=decision["id"],
+                             answer=selectors.bot_answer_for(game, seat, decision["id"]))
+
+
+@pytest.fixture
+def duel(catalog, alice, bob, base_kingdom) -> Game:
+    game = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+    services.seat_join(game=game, user=bob)
+    return services.game_start(game=game, user=alice)
+
+
+def test_connect_sends_my_state_and_each_move_sends_the_next(live_asgi, duel, alice):
+    with _ws(live_asgi, duel, _token(alice)) as ws:
+        first = _next(ws)
+        assert first["type"] == "state" and first["v"] == 1
+        assert (first["game"], first["step"], first["seat"]) == (duel.pk, 0, 0)
+        assert first["view"]["seat"] == 0 and first["view"]["step"] == 0
+        assert first["decisions"] == [d for d in first["view"]["pending"] if d["seat"] == 0]
+        _move(duel)
+        second = _until(ws, lambda m: m["type"] == "state")
+    duel.refresh_from_db()
+    assert second["step"] == duel.step == 1
+    assert second["view"]["step"] == 1
+
+
+def test_the_state_is_my_seats_only(live_asgi, duel, alice, bob):
+    with _ws(live_asgi, duel, _token(bob)) as ws:
+        state = _next(ws)
+    assert state["seat"] == 1 and state["view"]["seat"] == 1
+    alice_hand = selectors.game_view(duel, 0)["hand"]
+    assert state["view"]["hand"] != alice_hand or alice_hand == []
+    assert all(d["seat"] == 1 for d in state["decisions"])
+    assert "seed" not in json.dumps(state)
+
+
+def test_chat_lines_come_through_the_stream(live_asgi, duel, alice, bob):
+    with _ws(live_asgi, duel, _token(alice)) as ws:
+        _next(ws)
+        chat.chat_post(game=duel, user=bob, body="good luck")
+        line = _until(ws, lambda m: m["type"] == "chat")
+    assert line["message"]["body"] == "good luck" and line["message"]["author"] == "bob"
+    assert line["step"] == duel.step
+
+
+def test_a_spectator_of_a_listed_game_gets_the_spectators_state(live_asgi, duel, make_user):
+    carol = make_user("carol")
+    with _ws(live_asgi, duel, _token(carol)) as ws:
+        state = _next(ws)
+    assert state["seat"] is None and state["decisions"] == []
+    assert "hand" not in state["view"] or state["view"]["hand"] in ([], None)
+
+
+def test_a_private_game_refuses_a_stranger(live_asgi, catalog, alice, make_user, base_kingdom):
+    game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom,
+                                listed=False)
+    with pytest.raises(InvalidStatus):
+        _ws(live_asgi, game, _token(make_user("mallory")))
+
+
+def test_keepalives_and_ping(live_asgi, duel, alice, settings):
+    settings.API_STREAM_KEEPALIVE_SECONDS = 0.2
+    with _ws(live_asgi, duel, _token(alice)) as ws:
+        _next(ws)
+        assert _next(ws) == {"v": 1, "type": "keepalive"}
+        ws.send(json.dumps({"type": "ping"}))
+        assert _until(ws, lambda m: m["type"] != "keepalive") == {"v": 1, "type": "pong"}
+
+
+def test_the_socket_closes_after_the_final_state(live_asgi, catalog, alice, base_kingdom):
+    game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom)
+    services.game_start(game=game, user=alice)
+    with _ws(live_asgi, game, _token(alice)) as ws:
+        _next(ws)
+        game.refresh_from_db()
+        while game.status == GameStatus.RUNNING:
+            _move(game)
+            game.refresh_from_db()
+        last = _until(ws, lambda m: m["type"] == "state" and m["status"] != "running")
+        with pytest.raises(ConnectionClosed):
+            while True:
+                ws.recv(timeout=BOUND)
+    assert last["status"] == "finished" and last["decisions"] == []
+    assert last["view"]["over"] is True
+
+
+def test_ndjson_stream_sends_states_and_blank_keepalives(live_asgi, duel, alice, settings):
+    settings.API_STREAM_KEEPALIVE_SECONDS = 0.2
+    headers = {"Authorization": f"Bearer {_token(alice)}", "Accept": "application/x-ndjson"}
+    url = f"{live_asgi.url}/api/v1/games/{duel.pk}/stream/"
+    with httpx.stream("GET", url, headers=headers, timeout=BOUND) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("application/x-ndjson")
+        lines = response.iter_lines()
+        first = conforming(json.loads(next(lines)))
+        assert first["type"] == "state" and first["step"] == 0 and first["seat"] == 0
+        assert next(lines) == ""  # a keep-alive
+        _move(duel)
+        line = next(lines)
+        while line == "":
+            line = next(lines)
+    assert json.loads(line)["step"] == 1
+
+
+def test_ndjson_stream_of_a_hidden_game_is_a_json_404(live_asgi, catalog, alice, make_user,
+                                                      base_kingdom):
+    game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom,
+                                listed=False)
+    response = httpx.get(f"{live_asgi.url}/api/v1/games/{game.pk}/stream/", timeout=BOUND,
+                         headers={"Authorization": f"Bearer {_token(make_user('eve'))}"})
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
