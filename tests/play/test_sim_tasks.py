@@ -30,7 +30,9 @@ def same_result(a: dict, b: dict) -> bool:
         k: v for k, v in b.items() if k not in drop}
 
 
-def test_a_simulation_without_a_worker_runs_in_place_with_the_one_process_result():
+def test_a_simulation_without_a_worker_runs_in_place_with_the_one_process_result(monkeypatch):
+    # Embedded mode runs tasks eagerly; CI sets REDIS_URL, which otherwise sends them to a broker.
+    monkeypatch.setattr(app.conf, "task_always_eager", True)
     run = simulation_start(bots=["bmu", "smithy"], games=50, seed="eager", chunk_games=12)
     out = simulation_result(run)
     assert out is not None and out["chunks"] == 5 and out["run"] == run
