@@ -184,7 +184,7 @@ def start_redis(stack: Stack) -> str:
 def site_env(stack: Stack, extra: dict[str, str] | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO_"))}
     env.update({
-        "DATABASE_URL": stack.database_url, "REDIS_URL": stack.redis_url,
+        "DATABASE_URL": stack.database_url, "REDIS_URL": stack.redis_url, "DB_POOL": "1",
         "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": f"{HOST},localhost",
         # the served site first; this checkout after it, for `loadtest.seed`
         "PYTHONPATH": os.pathsep.join(dict.fromkeys([str(stack.site), str(ROOT)])),

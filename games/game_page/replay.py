@@ -109,7 +109,9 @@ def replay_context(game: Game, table: engine.Game, position: int | None, finishe
     edition = _editions(view["options"])
     log = view["log"]
     if finished:
-        log = engine.loads(game.snapshot).view(None)["log"][:len(table.log)]
+        # the whole log as it reads at the end (kept apart from the snapshot since the log
+        # left it), cut at this step
+        log = selectors.game_view(game, None, log="all")["log"][:len(table.log)]
     players = []
     for p in view["players"]:
         entry = {**p, "active": p["seat"] == view["turn"]["player"],
