@@ -22,7 +22,9 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html", {"games": selectors.games_lobby()[:100]})
+    # the creator's bot badge is read with the game, not once per row
+    games = selectors.games_lobby().select_related("creator__bot_account")[:100]
+    return render(request, "games/lobby.html", {"games": games})
 
 
 @login_required

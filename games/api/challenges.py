@@ -159,4 +159,10 @@ def bot_account_set(*, user, bot: bool, description: str = "") -> bool:
 
 
 def is_bot_account(user) -> bool:
-    return bool(user and user.pk) and BotAccount.objects.filter(user_id=user.pk).exists()
+    """Whether the user marked their account as a bot's (no query when it was read along)."""
+    if not (user and user.pk):
+        return False
+    try:
+        return user.bot_account is not None
+    except BotAccount.DoesNotExist:
+        return False

@@ -171,10 +171,11 @@ def game(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def game_join(request: Request, pk: int) -> Response:
     def act() -> Response:
+        raw = request.data.get("invite_token") if isinstance(request.data, dict) else None
+        target = _visible_game(request, pk, invite_token=raw if isinstance(raw, str) else None)
         body = s.JoinSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
+        body.is_valid(raise_exception=True)  # a game is found (or 404) before a body is judged
         token = body.validated_data.get("invite_token") or None
-        target = _visible_game(request, pk, invite_token=token)
         services.seat_join(game=target, user=request.user, invite_token=token)
         target.refresh_from_db()
         return Response(s.GameSerializer(target, context={"request": request}).data)
@@ -186,8 +187,9 @@ def game_join(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def game_leave(request: Request, pk: int) -> Response:
     def act() -> Response:
+        target = _visible_game(request, pk)
         no_body(request)
-        target = services.seat_leave(game=_visible_game(request, pk), user=request.user)
+        target = services.seat_leave(game=target, user=request.user)
         return Response(s.GameSerializer(target, context={"request": request}).data)
 
     return idempotent(request, act)
@@ -197,8 +199,9 @@ def game_leave(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def game_start(request: Request, pk: int) -> Response:
     def act() -> Response:
+        target = _visible_game(request, pk)
         no_body(request)
-        target = services.game_start(game=_visible_game(request, pk), user=request.user)
+        target = services.game_start(game=target, user=request.user)
         return Response(s.GameSerializer(target, context={"request": request}).data)
 
     return idempotent(request, act)
@@ -225,8 +228,8 @@ def game_claim_win(request: Request, pk: int) -> Response:
 
 def _ending(request: Request, pk: int, act) -> Response:
     def run() -> Response:
-        no_body(request)
         target = _visible_game(request, pk)
+        no_body(request)
         if _my_position(request, target) is None:
             raise ApiError("not_in_game", "you have no seat in this game", 403)
         act(target)
