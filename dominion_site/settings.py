@@ -371,7 +371,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "games.api.schema_hooks.typed_answers",
-                             "games.api.schema_hooks.links"],
+                             "games.api.schema_hooks.links",
+                             "games.api.schema_hooks.request_limits"],
 }
 
 LOGGING = {

@@ -1,4 +1,5 @@
-"""drf-spectacular post-processing: answer shapes by decision kind, and OpenAPI links.
+"""drf-spectacular post-processing: answer shapes by decision kind, OpenAPI links, and the
+refusals every endpoint can give.
 
 - Each decision component gets `x-answer`, a $ref to its answer's schema, and the answer
   request's `answer` becomes anyOf those shapes: a generated client knows what to send.
@@ -81,4 +82,26 @@ def links(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
             name: {"operationId": op, "parameters": params,
                    **({"requestBody": body} if body else {})}
             for name, (op, params, body) in targets.items()}
+    return result
+
+
+BAD_QUERY = {"code": "invalid_parameter",
+             "detail": "query parameters cannot contain NUL characters"}
+
+
+def request_limits(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """games.middleware.RequestLimits answers before any view, so every operation may give its
+    400 (a NUL in the query string)."""
+    for methods in result.get("paths", {}).values():
+        for operation in methods.values():
+            responses = operation.setdefault("responses", {})
+            if "400" not in responses:
+                responses["400"] = {
+                    "description": "A query parameter holds a NUL character.",
+                    "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Error"}, "examples": {}}}}
+            content = responses["400"].setdefault("content", {}).setdefault(
+                "application/json", {"schema": {"$ref": "#/components/schemas/Error"}})
+            content.setdefault("examples", {})["InvalidParameter"] = {
+                "value": BAD_QUERY, "summary": "invalid_parameter"}
     return result

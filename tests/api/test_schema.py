@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 import schemathesis
 from django.core import signals
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, Phase, settings
 
@@ -164,11 +164,9 @@ def test_the_api_holds_up_along_its_links(api_schema, fuzz_world):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not CAMPAIGN, reason="finds a 500 not yet diagnosed (the notes say); "
-                    "DOMINION_CAMPAIGN=full runs it")
 @pytest.mark.django_db
 def test_campaign_the_api_holds_up_along_its_links(api_schema, fuzz_world):
-    reached = _run_stateful(api_schema, fuzz_world, examples=200)
+    reached = _run_stateful(api_schema, fuzz_world, examples=200 if CAMPAIGN else 50)
     assert reached[("POST /api/v1/games/", True)], sorted(reached.items())
     assert len({operation for operation, ok in reached if ok}) >= 8, sorted(reached.items())
 
@@ -182,6 +180,14 @@ def _run_stateful(api_schema, token: str, examples: int) -> Counter:
     machine = api_schema.exclude(operation_id="tokens_revoke_create").as_state_machine()
 
     class Machine(machine):
+        # Each scenario starts from the same database: hypothesis replays and mutates earlier
+        # scenarios, and what it draws depends on the answers (ids found, links followed).
+        def setup(self):
+            self.savepoint = transaction.savepoint()
+
+        def teardown(self):
+            transaction.savepoint_rollback(self.savepoint)
+
         def get_call_kwargs(self, case):
             return {"headers": headers}
 
