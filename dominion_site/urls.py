@@ -15,3 +15,6 @@ urlpatterns = [
     path("", include("games.sim.urls")),
     path("", include("games.urls")),
 ]
+
+# The API answers its errors in JSON, Django's own 400 (a bad Host header) included.
+handler400 = "games.views.bad_request"

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.exceptions import DisallowedHost
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.views import defaults
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
@@ -143,3 +145,12 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, "Profile saved.")
         return redirect("profile")
     return render(request, "account/profile.html", {"form": form})
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 400 (a bad Host header, a suspicious request): in the API's JSON shape there."""
+    if request.path.startswith("/api/"):
+        detail = ("the Host header is missing or not one this site serves"
+                  if isinstance(exception, DisallowedHost) else "the request is malformed")
+        return JsonResponse({"code": "bad_request", "detail": detail}, status=400)
+    return defaults.bad_request(request, exception)

@@ -153,3 +153,18 @@ def test_sockets_close_cleanly_on_a_hostile_message(running_game, alice, frame):
     ]
     for communicator in streams:
         assert async_to_sync(check)(communicator) == safejson.CLOSE_BAD_MESSAGE
+
+
+@pytest.mark.parametrize("host", ["", "evil.example"], ids=["empty", "foreign"])
+def test_a_bad_host_header_is_a_json_400_in_the_api_and_a_page_elsewhere(running_game, host):
+    client = Client(raise_request_exception=False)
+
+    api = client.post(f"/api/v1/games/{running_game.pk}/abort/", HTTP_HOST=host)
+    page = client.get("/", HTTP_HOST=host)
+
+    assert api.status_code == 400
+    assert api.json() == {"code": "bad_request",
+                          "detail": "the Host header is missing or not one this site serves"}
+    assert page.status_code == 400 and page["Content-Type"].startswith("text/html")
+    running_game.refresh_from_db()
+    assert running_game.status == "running"
