@@ -96,3 +96,17 @@ def test_economy_counts_the_coins_of_non_terminal_action_cards():
     ctx = Context(SeatView(g, 0), decision(g, 0))
     assert compile_condition("total_money == 3 and economy == 6")(ctx)  # Rogue's $2: no
     assert compile_condition("avg_hand == 6")(ctx)  # 5 * 6 / 5 cards
+
+
+def test_laboratories_are_stacked_before_a_second_terminal():
+    kingdom = ["Bandit", "Laboratory", "Market", "Pawn", "Cellar", "Moat", "Village", "Chapel",
+               "Workshop", "Gardens"]
+    plans = {d["name"]: d for d in candidates(kingdom)}
+    order = _buy_order(plans["bm-bandit-laboratory"])
+    bandits = [i for i, c in enumerate(order) if c == "Bandit"]
+    assert bandits[0] < order.index("Laboratory") < bandits[-1]
+    labs = [r for r in plans["bm-bandit-laboratory"]["buy"]
+            if isinstance(r, dict) and r["card"] == "Laboratory"]
+    assert labs[0]["max"] == 8
+    market = _buy_order(plans["bm-bandit-market"])  # a weaker helper comes after both
+    assert market.index("Market") > max(i for i, c in enumerate(market) if c == "Bandit")
