@@ -89,6 +89,22 @@ def _total_money(c: Context) -> int:
     return money
 
 
+def _economy(c: Context) -> int:
+    """The Treasures' coins plus the +$ of non-terminal Actions (Festival, Market): what
+    total_money misses in a deck paid partly by Actions (a terminal's +$ is not counted: its
+    copies collide, and Big Money with it is measured by its Treasures)."""
+    memo = c._memo
+    if "_economy" not in memo:
+        extra = sum(CARDS[n].plus_coins * k for n, k in c.mine().items()
+                    if k > 0 and CARDS[n].plus_actions)
+        memo["_economy"] = _total_money(c) + extra
+    return memo["_economy"]
+
+
+def _avg_hand(c: Context) -> float:
+    return 5 * _economy(c) / max(sum(c.mine().values()), 1)
+
+
 def _hand_money(c: Context) -> int:
     view = c.view
     coins = view.coins if view.my_turn else 0
@@ -110,6 +126,8 @@ VARIABLES: dict[str, tuple[Callable[[Context], Any], str]] = {
     "total_money": (_total_money, "coins all my Treasures make together"),
     "money_density": (lambda c: _total_money(c) / max(sum(c.mine().values()), 1),
                       "total_money / deck_size"),
+    "economy": (_economy, "total_money plus the +$ of my non-terminal Actions (Festival: 2)"),
+    "avg_hand": (_avg_hand, "what an average hand of 5 makes: 5 * economy / deck_size"),
     "hand_money": (_hand_money, "coins in hand now (Treasures in hand plus coins made)"),
     "hand_size": (lambda c: len(c.view.hand()), "cards in my hand"),
     "terminals": (lambda c: sum(k for n, k in c.mine().items() if k > 0 and _terminal(n)),

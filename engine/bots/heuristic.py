@@ -227,8 +227,10 @@ def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     special = PLAY_VALUES.get(name)
     if special is not None:
         return special(plan, name, others)
-    if name == "Throne Room":
-        return 95 if other_actions else None
+    if name == "Throne Room":  # only with a card worth playing twice
+        worth_doubling = any(n != name and play_value(plan, n, others) is not None
+                             for n in other_actions)
+        return 95 if worth_doubling else None
     if name == "Shanty Town":
         return 75 if not other_actions else 90 if terminal_waiting else 60
     if name in VILLAGES or CARDS[name].plus_actions >= 2:
@@ -389,8 +391,7 @@ def choose_cards(plan: Plan, d: Decision) -> list[int]:
     if src == "Courtier":
         return [max(d.cards, key=lambda c: len(CARDS[names[c]].types))]
     if src == "Throne Room":
-        hand = plan.view.hand()
-        return [max(d.cards, key=lambda c: play_value(plan, names[c], hand) or 0)]
+        return throne_target(plan, d)
     if src == "Thief":
         if d.zone == "trash":
             return [c for c in d.cards if names[c] != "Copper"]
@@ -416,6 +417,17 @@ def choose_cards(plan: Plan, d: Decision) -> list[int]:
     if d.min == d.max == 0:
         return []
     return worst(d.cards, names, max(d.min, 0))
+
+
+def throne_target(plan: Plan, d: Decision) -> list[int]:
+    """The card best played twice: the one best played now. None worth playing (a Chapel
+    with nothing to trash, a Moneylender without Copper): none, when that is allowed."""
+    hand, names = plan.view.hand(), d.names
+    scored = [(v, names[c], c) for c in d.cards
+              if (v := play_value(plan, names[c], hand)) is not None]
+    if scored:
+        return [max(scored)[2]]
+    return [] if d.min == 0 else [max(d.cards, key=lambda c: keep_value(names[c]))]
 
 
 def _trash_junk(plan: Plan, d: Decision) -> list[int]:
@@ -474,8 +486,9 @@ def choose_option(plan: Plan, d: Decision) -> Any:
         return "attack"
     if src == "Torturer":
         return "curse" if not view.pile_count("Curse") else "discard"
-    if src == "Mining Village":
-        return "trash" if tier(m + 2) > tier(m) and m + 2 >= 6 else "keep"
+    if src == "Mining Village":  # a village is worth keeping: only for a Province, or late
+        late = plan.gte <= 4 and tier(m + 2) > tier(m)
+        return "trash" if late or m < 8 <= m + 2 else "keep"
     if src == "Mill":
         two = sorted(hand, key=keep_value)[:2]
         loss = sum(CARDS[n].coins for n in two if CARDS[n].type_bits & TREASURE)

@@ -94,11 +94,12 @@ WORTH_RULES.update({"Feodum": _feodum_worth, "Rats": _rats_worth, "Squire": _squ
 
 # ----- playing --------------------------------------------------------------------------
 def _rats_play(plan: Plan, name: str, others: list[str]) -> float | None:
-    """Worth playing when it has something to trash (or only Rats to reveal)."""
+    """Worth playing when it has junk to trash (or only Rats to reveal): trading a Copper
+    for one more Rats each play only breeds Rats."""
     fodder = [n for n in others if n != "Rats"]
     if not fodder:
         return 70
-    return 78 if min(trash_cost(plan, n) for n in fodder) < 5 else None
+    return 78 if min(trash_cost(plan, n) for n in fodder) < 0 else None
 
 
 def _squire_play(plan: Plan, name: str, others: list[str]) -> float | None:
