@@ -251,6 +251,13 @@ class BuyPhase(Decision):
         cards = self._supply.get(pile)  # bots ask several times per decision: kept short
         return bool(cards) and self._costs[cards[-1]] <= self._limit
 
+    def buyable(self) -> list[tuple[str, str]]:
+        """(pile, the name of its top card) for each pile `can_buy` allows, in Supply order:
+        what a bot weighing every buy asks, in one pass."""
+        names, costs, limit = self._game.names, self._costs, self._limit
+        return [(p, names[cards[-1]]) for p, cards in self._supply.items()
+                if cards and costs[cards[-1]] <= limit]
+
     def _legal(self) -> list[tuple[str, int]]:
         if self._piles is None:
             g = self._game

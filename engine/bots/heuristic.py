@@ -17,7 +17,7 @@ from ..cardbase import ACTION, CURSE, TREASURE, VICTORY
 from ..cards import CARDS
 from ..decisions import Decision
 from .common import SeatView, default_answer, view_top
-from .endgame import ending_piles, safe_to_buy, safe_to_gain, winning_buy
+from .endgame import ending_piles, near_end, safe_to_buy, safe_to_gain, winning_buy
 
 # Terminal Action cards as the X of "Big Money + X": how much one is worth buying (Silver is
 # 20, Gold 50); 0 or less means Silver is better.
@@ -65,36 +65,62 @@ BUY_RULES: list[Callable[[Plan, Decision], Any]] = []
 
 
 def is_terminal(name: str) -> bool:
+    return _TERMINAL[name]
+
+
+def _is_terminal(name: str) -> bool:
     c = CARDS[name]
     return bool(c.type_bits & ACTION) and c.plus_actions == 0 and name not in (
         "Nobles", "Pawn", "Throne Room", "Diplomat")
 
 
-class Plan:
-    """What the bot knows about its deck and the game when it answers one decision."""
+_TERMINAL = {name: _is_terminal(name) for name in CARDS}  # asked many times a decision
 
-    __slots__ = ("view", "mine", "size", "money", "gte", "terminals", "villages", "kingdom")
+
+class Plan:
+    """What the bot knows about its deck and the game when it answers one decision.
+
+    Each figure is worked out the first time it is asked for (most decisions need few of
+    them), then kept as a plain attribute: nothing changes while the bot answers.
+    """
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
-        self.mine = view.my_cards()
-        self.size = sum(self.mine.values())
-        self.money = view.total_money()
-        self.gte = view.gains_to_end()
-        # Nobles is mostly played for +3 Cards: a terminal, for buying purposes.
-        self.terminals = sum(k for n, k in self.mine.items() if is_terminal(n) or n == "Nobles")
-        self.villages = sum(k for n, k in self.mine.items() if n in VILLAGES)
-        self.kingdom = view.supply_counts()
+
+    def __getattr__(self, name: str) -> Any:
+        work = _FIGURES.get(name)
+        if work is None:
+            raise AttributeError(name)
+        value = work(self)
+        setattr(self, name, value)
+        return value
 
     @property
     def density(self) -> float:
         return self.money / max(self.size, 1)
 
     def best_terminal(self) -> int:
-        return max((TERMINALS.get(n, 0) for n in self.mine if is_terminal(n)), default=0)
+        return self.top_terminal
 
     def wanted_terminals(self) -> int:
-        return 1 + (self.size >= 16) + self.villages
+        return self.wanted
+
+
+# Nobles is mostly played for +3 Cards: a terminal, for buying purposes.
+_FIGURES: dict[str, Callable[[Plan], Any]] = {
+    "mine": lambda plan: plan.view.my_cards(),
+    "size": lambda plan: sum(plan.mine.values()),
+    "money": lambda plan: plan.view.total_money(),
+    "gte": lambda plan: plan.view.gains_to_end(),
+    "terminals": lambda plan: sum(k for n, k in plan.mine.items()
+                                  if _TERMINAL[n] or n == "Nobles"),
+    "top_terminal": lambda plan: max((TERMINALS.get(n, 0) for n in plan.mine if _TERMINAL[n]),
+                                     default=0),
+    "wanted": lambda plan: 1 + (plan.size >= 16) + plan.villages,
+    "attack_missing": lambda plan: _strong_attack_missing(plan),
+    "villages": lambda plan: sum(k for n, k in plan.mine.items() if n in VILLAGES),
+    "kingdom": lambda plan: plan.view.supply_counts(),
+}
 
 
 def worth(plan: Plan, name: str) -> float:
@@ -102,10 +128,10 @@ def worth(plan: Plan, name: str) -> float:
     rule = WORTH_RULES.get(name)
     if rule is not None:
         return rule(plan)
-    gte = plan.gte
-    fixed = _victory_worth(plan, name)
-    if fixed is not None:
-        return fixed
+    if name in _VICTORY_RULED:
+        fixed = _victory_worth(plan, name)
+        if fixed is not None:
+            return fixed
     if name == "Gold":
         return 50
     if name == "Silver":
@@ -126,15 +152,15 @@ def worth(plan: Plan, name: str) -> float:
         if (name in CURSERS and plan.mine[name] < 2 and plan.terminals - plan.villages <= 1
                 and plan.view.pile_count("Curse") > 3):
             return value  # two cursers win the Curse split
-        if value < 30 and _strong_attack_missing(plan):
+        if value < 30 and plan.attack_missing:
             return 0  # a Silver keeps the deck ready for the attack it is saving up for
-        room = plan.wanted_terminals() - plan.terminals
+        room = plan.wanted - plan.terminals
         # one more than planned is fine for a much better terminal than any owned yet
-        if room > 0 or room == 0 and value >= plan.best_terminal() + 15:
+        if room > 0 or room == 0 and value >= plan.top_terminal + 15:
             return value
         return min(value, 0) - 3
     c = CARDS[name]
-    if c.type_bits & VICTORY and gte <= 3:
+    if c.type_bits & VICTORY and plan.gte <= 3:
         return 80
     return -1  # a card this bot does not know: leave it alone
 
@@ -144,14 +170,20 @@ def _strong_attack_missing(plan: Plan) -> bool:
     return any(k in plan.kingdom and plan.kingdom[k] and not plan.mine[k] for k in CURSERS)
 
 
+# The cards _victory_worth has a rule for (for any other card it says None).
+_VICTORY_RULED = frozenset(("Province", "Duchy", "Duke", "Estate", "Harem", "Nobles",
+                            "Great Hall", "Mill", "Gardens"))
+
+
 def _victory_worth(plan: Plan, name: str) -> float | None:
-    gte, mine = plan.gte, plan.mine
+    gte = plan.gte
     if name == "Province":
         return 100 if plan.money > 15 or gte <= 6 else 45
     if name == "Duchy":
         duke = "Duke" in plan.kingdom and gte <= 7
         return 90 if gte <= 4 else 48 if gte <= 6 or duke else -5
     if name == "Duke":
+        mine = plan.mine
         better = mine["Duchy"] - 3 - mine["Duke"]
         return (90 if gte <= 4 else 48 if gte <= 7 else -5) + better
     if name == "Estate":
@@ -160,7 +192,7 @@ def _victory_worth(plan: Plan, name: str) -> float | None:
         return 51 if gte <= 5 else 40
     if name == "Nobles":  # without a strong attack, the first one beats a Gold
         strong = any(TERMINALS.get(k, 0) > 40 for k in plan.kingdom)
-        return 55 if gte <= 5 else 52 if not mine["Nobles"] and not strong else None
+        return 55 if gte <= 5 else 52 if not plan.mine["Nobles"] and not strong else None
     if name in ("Great Hall", "Mill"):
         return 86 if gte <= 2 else 21 if gte <= 5 else 10 + (name == "Mill")
     if name == "Gardens":
@@ -294,7 +326,7 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         return {"play": _treasure_order(d)}
     view = plan.view
     # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
-    endgame = bool(ending_piles(view)) or view.ends_game_after({})
+    endgame = near_end(view, plan.kingdom)
     if endgame:
         win = winning_buy(view, d)
         if win is not None:
@@ -305,9 +337,10 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
                                    or safe_to_buy(view, d, answer["buy"])):
             return answer
     best, best_worth = None, 0.0
-    for pile in plan.kingdom:
-        if d.can_buy(pile) and (not endgame or safe_to_buy(view, d, pile)):
-            w = worth(plan, view_top(view, pile))
+    ending = ending_piles(view) if endgame else None
+    for pile, top in d.buyable():
+        if not endgame or safe_to_buy(view, d, pile, ending):
+            w = worth(plan, top)
             if w > best_worth:
                 best, best_worth = pile, w
     return {"buy": best} if best else {"end": True}

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Engine speed, tree against tree, interleaved (A B A B ...) in one sitting.
+
+This machine's speed drifts (shared cores), so two trees are only compared by runs taken side
+by side; each run is a fresh process with PYTHONPATH on one tree, timed in CPU seconds. Every
+run also prints a digest of the games' results (scores, turns, winners), or of the plan made,
+so that a faster tree can be checked to play the very same games.
+
+    scripts/speed_ab.py --tree new=. --tree old=/work/wt/baseline \\
+        --bots heuristic,heuristic --kingdom "Victory Dance" --games 200 --rounds 3
+    scripts/speed_ab.py --tree new=. --tree old=/tmp/before --plan "Grim Parade"
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+# Run inside each tree: only what every tree has (play_one, kingdom_cards, the planner).
+CHILD = r"""
+import hashlib, json, sys, time
+args = json.loads(sys.argv[1])
+from engine.simulate import kingdom_cards, play_one
+cards = kingdom_cards(args["kingdom"])
+if args["plan"]:
+    from engine.bots import planner
+    from engine.simulate import shelters_rule
+    setup = {"players": 2, "kingdom": cards, "shelters": shelters_rule(cards)}
+    key = planner.table_keys(setup)[0]
+    t = time.process_time()
+    out = planner.make_plan(key)
+    cpu = time.process_time() - t
+    n = out["planner"]["answers"]
+    digest = json.dumps(out, sort_keys=True)
+else:
+    bots = args["bots"].split(",")
+    play_one(bots, cards, "warm-up")
+    n = args["games"]
+    t = time.process_time()
+    res = [play_one(bots, cards, f"{args['seed']}:{i}")["result"] for i in range(n)]
+    cpu = time.process_time() - t
+    digest = json.dumps([[r["scores"], r["turns"], r["winners"]] for r in res])
+print(json.dumps({"cpu": cpu, "n": n,
+                  "digest": hashlib.sha256(digest.encode()).hexdigest()[:12]}))
+"""
+
+
+def run(tree: str, args: argparse.Namespace) -> dict:
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
+    payload = json.dumps({"kingdom": args.kingdom or args.plan, "plan": bool(args.plan),
+                          "bots": args.bots, "games": args.games, "seed": args.seed})
+    out = subprocess.run([sys.executable, "-c", CHILD, payload], env=env, check=True,
+                         capture_output=True, text=True, cwd=os.path.abspath(tree))
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tree", action="append", required=True, help="label=path")
+    ap.add_argument("--bots", default="bmu,bmu")
+    ap.add_argument("--kingdom", default="First Game")
+    ap.add_argument("--plan", default="", help="time the planner's plan for this kingdom")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seed", default="ab")
+    args = ap.parse_args()
+    trees = [t.split("=", 1) for t in args.tree]
+    rates: dict[str, list[float]] = {label: [] for label, _ in trees}
+    for r in range(args.rounds):
+        for label, path in (trees if r % 2 == 0 else trees[::-1]):
+            res = run(path, args)
+            unit = res["n"] / res["cpu"]
+            rates[label].append(unit)
+            print(f"round {r} {label:>8}: {unit:9.1f} {'answers' if args.plan else 'games'}"
+                  f"/CPU-s  ({res['cpu']:.2f} s)  digest {res['digest']}", flush=True)
+    med = {label: statistics.median(v) for label, v in rates.items()}
+    first = trees[0][0]
+    for label, m in med.items():
+        print(f"median {label:>8}: {m:9.1f}   x{m / med[first]:.2f} of {first}")
+    if len(trees) == 2:  # pairwise ratios, since runs taken side by side drift together
+        a, b = (rates[label] for label, _ in trees)
+        pairs = [x / y for x, y in zip(a, b)]
+        print(f"{trees[0][0]}/{trees[1][0]} per round: {[round(p, 2) for p in pairs]}")
+
+
+if __name__ == "__main__":
+    main()
