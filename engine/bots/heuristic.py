@@ -77,23 +77,48 @@ def _is_terminal(name: str) -> bool:
 _TERMINAL = {name: _is_terminal(name) for name in CARDS}  # asked many times a decision
 
 
+class _Figure:
+    """A Plan figure worked out on first use: the value then sits in the instance's dict,
+    which Python reads before this (non-data) descriptor, so later reads cost nothing."""
+
+    __slots__ = ("name", "work")
+
+    def __init__(self, work: Callable[[Plan], Any]) -> None:
+        self.work = work
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, plan: Plan | None, owner: type) -> Any:
+        if plan is None:
+            return self
+        value = plan.__dict__[self.name] = self.work(plan)
+        return value
+
+
 class Plan:
     """What the bot knows about its deck and the game when it answers one decision.
 
     Each figure is worked out the first time it is asked for (most decisions need few of
-    them), then kept as a plain attribute: nothing changes while the bot answers.
+    them), then kept: nothing changes while the bot answers.
     """
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
 
-    def __getattr__(self, name: str) -> Any:
-        work = _FIGURES.get(name)
-        if work is None:
-            raise AttributeError(name)
-        value = work(self)
-        setattr(self, name, value)
-        return value
+    mine = _Figure(lambda plan: plan.view.my_cards())
+    size = _Figure(lambda plan: sum(plan.mine.values()))
+    money = _Figure(lambda plan: plan.view.total_money())
+    gte = _Figure(lambda plan: plan.view.gains_to_end())
+    # Nobles is mostly played for +3 Cards: a terminal, for buying purposes.
+    terminals = _Figure(lambda plan: sum(k for n, k in plan.mine.items()
+                                         if _TERMINAL[n] or n == "Nobles"))
+    villages = _Figure(lambda plan: sum(k for n, k in plan.mine.items() if n in VILLAGES))
+    kingdom = _Figure(lambda plan: plan.view.supply_counts())
+    top_terminal = _Figure(lambda plan: max((TERMINALS.get(n, 0) for n in plan.mine
+                                             if _TERMINAL[n]), default=0))
+    wanted = _Figure(lambda plan: 1 + (plan.size >= 16) + plan.villages)
+    attack_missing = _Figure(lambda plan: _strong_attack_missing(plan))
 
     @property
     def density(self) -> float:
@@ -104,23 +129,6 @@ class Plan:
 
     def wanted_terminals(self) -> int:
         return self.wanted
-
-
-# Nobles is mostly played for +3 Cards: a terminal, for buying purposes.
-_FIGURES: dict[str, Callable[[Plan], Any]] = {
-    "mine": lambda plan: plan.view.my_cards(),
-    "size": lambda plan: sum(plan.mine.values()),
-    "money": lambda plan: plan.view.total_money(),
-    "gte": lambda plan: plan.view.gains_to_end(),
-    "terminals": lambda plan: sum(k for n, k in plan.mine.items()
-                                  if _TERMINAL[n] or n == "Nobles"),
-    "top_terminal": lambda plan: max((TERMINALS.get(n, 0) for n in plan.mine if _TERMINAL[n]),
-                                     default=0),
-    "wanted": lambda plan: 1 + (plan.size >= 16) + plan.villages,
-    "attack_missing": lambda plan: _strong_attack_missing(plan),
-    "villages": lambda plan: sum(k for n, k in plan.mine.items() if n in VILLAGES),
-    "kingdom": lambda plan: plan.view.supply_counts(),
-}
 
 
 def worth(plan: Plan, name: str) -> float:
