@@ -71,6 +71,16 @@ class ChooseCards(Decision):
         return d
 
     def validate(self, answer: Any) -> list[int]:
+        if type(answer) is list:  # the commonest answer, ids of cards that can be chosen
+            cards = self.cards
+            for a in answer:
+                if type(a) is not int or a not in cards:
+                    break
+            else:
+                n = len(answer)
+                if (self.min <= n <= self.max and (self.sizes is None or n in self.sizes)
+                        and (n < 2 or len(set(answer)) == n)):
+                    return list(answer)
         if answer is None:
             answer = []
         if isinstance(answer, (int, str)) and not isinstance(answer, bool):

@@ -73,7 +73,7 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
         self.watchers, self.no_triggers, self.action_ids = t.watchers, t.no_triggers, t.action_ids
         self.coin_values, self.base_costs = t.coin_values, t.base_costs
         self.vp_values, self.has_scorers = t.vp_values, t.has_scorers
-        self.plain, self.quiet = t.plain, t.quiet
+        self.plain, self.quiet, self.plain_actions = t.plain, t.quiet, t.plain_actions
         self.is_action, self.is_treasure = t.is_action, t.is_treasure
         self.treasure_kinds = t.treasure_kinds
         self.played_entry, self.bought_entry, self.gained_entry = seat_entries(len(self.players))

@@ -103,7 +103,12 @@ class TurnsMixin:
             self.play_plain_treasures(self.active, arg)
             return True
         if value:  # PlayAction
-            return False
+            cid = value[0]
+            if not self.plain_actions[cid]:
+                return False
+            self.actions -= 1
+            self.play_plain_action(self.active, cid)
+            return True
         self.phase = "buy"
         return True
 
