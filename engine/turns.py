@@ -113,14 +113,15 @@ class TurnsMixin:
         return True
 
     def _top_level(self, d, value) -> Iterator:
+        """The effect of a top-level answer that `_top_level_simple` left (an Action played
+        is its `play` itself: one generator fewer)."""
         p = self.active
-        if d.kind == "PlayAction":
-            if not value:
-                self.phase = "buy"
-                return
+        if d.kind == "PlayAction":  # (not to play one is simple)
             self.actions -= 1
-            yield from self.play(p, value[0])
-            return
+            return self.play(p, value[0])
+        return self._buy_phase(p, value)
+
+    def _buy_phase(self, p: int, value) -> Iterator:
         verb, arg = value
         if verb == "end":
             self.phase = "cleanup"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -48,13 +49,41 @@ print(json.dumps({"cpu": cpu, "n": n,
 """
 
 
-def run(tree: str, args: argparse.Namespace) -> dict:
+def run(tree: str, args: argparse.Namespace, games: int | None = None,
+        valgrind: bool = False) -> dict:
     env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
     payload = json.dumps({"kingdom": args.kingdom or args.plan, "plan": bool(args.plan),
-                          "bots": args.bots, "games": args.games, "seed": args.seed})
-    out = subprocess.run([sys.executable, "-c", CHILD, payload], env=env, check=True,
-                         capture_output=True, text=True, cwd=os.path.abspath(tree))
-    return json.loads(out.stdout.strip().splitlines()[-1])
+                          "bots": args.bots, "games": args.games if games is None else games,
+                          "seed": args.seed})
+    cmd = [sys.executable, "-c", CHILD, payload]
+    if valgrind:
+        cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
+               "--cachegrind-out-file=/dev/null", *cmd]
+    out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True,
+                         cwd=os.path.abspath(tree))
+    res = json.loads(out.stdout.strip().splitlines()[-1])
+    if valgrind:
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+        res["instructions"] = int(refs.group(1).replace(",", ""))
+    return res
+
+
+def instructions(trees: list[list[str]], args: argparse.Namespace) -> None:
+    """Instructions per game (or per planner answer) under cachegrind: slow, but the same
+    figure every run whatever else the machine does. The cost of starting up (a run of no
+    game) is taken off."""
+    per: dict[str, float] = {}
+    for label, path in trees:
+        res = run(path, args, valgrind=True)
+        spent = res["instructions"]
+        if not args.plan:
+            spent -= run(path, args, 0, valgrind=True)["instructions"]
+        per[label] = spent / res["n"]
+        print(f"{label:>8}: {per[label] / 1e6:9.3f} M instructions per "
+              f"{'answer' if args.plan else 'game'}  digest {res['digest']}", flush=True)
+    first = trees[0][0]
+    for label, v in per.items():
+        print(f"{label:>8}: x{per[first] / v:.2f} as fast as {first} (by instructions)")
 
 
 def main() -> None:
@@ -67,8 +96,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", default="ab")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions under valgrind instead of timing (steady)")
     args = ap.parse_args()
     trees = [t.split("=", 1) for t in args.tree]
+    if args.instructions:
+        instructions(trees, args)
+        return
     rates: dict[str, list[float]] = {label: [] for label, _ in trees}
     for r in range(args.rounds):
         for label, path in (trees if r % 2 == 0 else trees[::-1]):

@@ -96,6 +96,39 @@ class _Figure:
         return value
 
 
+class _DeckFigure(_Figure):
+    """One of the figures `_count_deck` works out together, in one pass over the deck."""
+
+    __slots__ = ()
+
+    def __get__(self, plan: Plan | None, owner: type) -> Any:
+        if plan is None:
+            return self
+        _count_deck(plan)
+        return plan.__dict__[self.name]
+
+
+def _count_deck(plan: Plan) -> None:
+    """size, terminals (Nobles is mostly played for +3 Cards: a terminal, for buying
+    purposes), villages and top_terminal (the best TERMINALS value among the terminals
+    owned; 0 without any), from one pass over `plan.mine`."""
+    size = terminals = villages = 0
+    top = None
+    for n, k in plan.mine.items():
+        size += k
+        if _TERMINAL[n]:
+            terminals += k
+            value = TERMINALS.get(n, 0)
+            if top is None or value > top:
+                top = value
+        elif n == "Nobles":
+            terminals += k
+        if n in VILLAGES:
+            villages += k
+    plan.__dict__.update(size=size, terminals=terminals, villages=villages,
+                         top_terminal=0 if top is None else top)
+
+
 class Plan:
     """What the bot knows about its deck and the game when it answers one decision.
 
@@ -107,16 +140,13 @@ class Plan:
         self.view = view
 
     mine = _Figure(lambda plan: plan.view.my_cards())
-    size = _Figure(lambda plan: sum(plan.mine.values()))
     money = _Figure(lambda plan: plan.view.total_money())
     gte = _Figure(lambda plan: plan.view.gains_to_end())
-    # Nobles is mostly played for +3 Cards: a terminal, for buying purposes.
-    terminals = _Figure(lambda plan: sum(k for n, k in plan.mine.items()
-                                         if _TERMINAL[n] or n == "Nobles"))
-    villages = _Figure(lambda plan: sum(k for n, k in plan.mine.items() if n in VILLAGES))
     kingdom = _Figure(lambda plan: plan.view.supply_counts())
-    top_terminal = _Figure(lambda plan: max((TERMINALS.get(n, 0) for n in plan.mine
-                                             if _TERMINAL[n]), default=0))
+    size = _DeckFigure(_count_deck)
+    terminals = _DeckFigure(_count_deck)
+    villages = _DeckFigure(_count_deck)
+    top_terminal = _DeckFigure(_count_deck)
     wanted = _Figure(lambda plan: 1 + (plan.size >= 16) + plan.villages)
     attack_missing = _Figure(lambda plan: _strong_attack_missing(plan))
 
