@@ -149,6 +149,7 @@ class Plan:
     top_terminal = _DeckFigure(_count_deck)
     wanted = _Figure(lambda plan: 1 + (plan.size >= 16) + plan.villages)
     attack_missing = _Figure(lambda plan: _strong_attack_missing(plan))
+    strong_terminal = _Figure(lambda plan: any(TERMINALS.get(k, 0) > 40 for k in plan.kingdom))
 
     @property
     def density(self) -> float:
@@ -229,8 +230,9 @@ def _victory_worth(plan: Plan, name: str) -> float | None:
     if name == "Harem":
         return 51 if gte <= 5 else 40
     if name == "Nobles":  # without a strong attack, the first one beats a Gold
-        strong = any(TERMINALS.get(k, 0) > 40 for k in plan.kingdom)
-        return 55 if gte <= 5 else 52 if not plan.mine["Nobles"] and not strong else None
+        if gte <= 5:
+            return 55
+        return 52 if not plan.mine["Nobles"] and not plan.strong_terminal else None
     if name in ("Great Hall", "Mill"):
         return 86 if gte <= 2 else 21 if gte <= 5 else 10 + (name == "Mill")
     if name == "Gardens":
