@@ -52,7 +52,7 @@ print(json.dumps({"cpu": cpu, "n": n,
 def run(tree: str, args: argparse.Namespace, games: int | None = None,
         valgrind: bool = False) -> dict:
     env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
-    payload = json.dumps({"kingdom": args.kingdom or args.plan, "plan": bool(args.plan),
+    payload = json.dumps({"kingdom": args.plan or args.kingdom, "plan": bool(args.plan),
                           "bots": args.bots, "games": args.games if games is None else games,
                           "seed": args.seed})
     cmd = [sys.executable, "-c", CHILD, payload]
