@@ -209,9 +209,45 @@ def _strong_attack_missing(plan: Plan) -> bool:
     return any(k in plan.kingdom and plan.kingdom[k] and not plan.mine[k] for k in CURSERS)
 
 
-# The cards _victory_worth has a rule for (for any other card it says None).
-_VICTORY_RULED = frozenset(("Province", "Duchy", "Duke", "Estate", "Harem", "Nobles",
-                            "Great Hall", "Mill", "Gardens"))
+# The cards _victory_worth has a rule for (for any other card it says None), with the most
+# it can say for each (Duke's worth grows with the Duchies owned: no bound).
+_INF = float("inf")
+_VICTORY_BOUNDS = {"Province": 100, "Duchy": 90, "Duke": _INF, "Estate": 85, "Harem": 51,
+                   "Nobles": 55, "Great Hall": 86, "Mill": 86, "Gardens": 80}
+_VICTORY_RULED = frozenset(_VICTORY_BOUNDS)
+_BASIC_WORTH = {"Gold": 50, "Silver": 20, "Copper": -2, "Curse": -100}
+
+
+def worth_bound(name: str) -> float:
+    """The most `worth(plan, name)` can be, whatever the plan (inf: no bound known), so that
+    the Buy phase can weigh the piles that may be best first and stop once no other pile can
+    beat or tie the best so far. Worked out once per card, from the tables filled at import."""
+    bound = _BOUNDS.get(name)
+    if bound is None:
+        bound = _BOUNDS[name] = _bound(name)
+    return bound
+
+
+def _bound(name: str) -> float:
+    if name in WORTH_RULES:
+        return _INF
+    victory = _VICTORY_BOUNDS.get(name)
+    if victory is not None and name != "Nobles":  # (Nobles may fall through, as a terminal)
+        return victory
+    if name in _BASIC_WORTH:
+        rest = _BASIC_WORTH[name]
+    elif name in VILLAGES:
+        rest = max(VILLAGES[name], 2)
+    elif name in CANTRIPS:
+        rest = CANTRIPS[name]
+    elif name in TERMINALS:
+        rest = max(TERMINALS[name], 10 if name == "Masquerade" else 0, 0)
+    else:
+        rest = 80 if CARDS[name].type_bits & VICTORY else -1
+    return rest if victory is None else max(victory, rest)
+
+
+_BOUNDS: dict[str, float] = {}
 
 
 def _victory_worth(plan: Plan, name: str) -> float | None:
@@ -376,13 +412,21 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         if answer is not None and ("buy" not in answer or not endgame
                                    or safe_to_buy(view, d, answer["buy"])):
             return answer
-    best, best_worth = None, 0.0
+    # The first pile in Supply order with the highest worth above 0: weighed from the best
+    # bound down, until no pile left can beat or tie the best so far.
+    bound = worth_bound
+    ranked = [(-b, i, pile, top) for i, (pile, top) in enumerate(d.buyable())
+              if (b := bound(top)) > 0]
+    ranked.sort()
+    best, best_worth, best_at = None, 0.0, 0
     ending = ending_piles(view) if endgame else None
-    for pile, top in d.buyable():
+    for minus, i, pile, top in ranked:
+        if -minus < best_worth:
+            break
         if not endgame or safe_to_buy(view, d, pile, ending):
             w = worth(plan, top)
-            if w > best_worth:
-                best, best_worth = pile, w
+            if w > best_worth or w == best_worth and best is not None and i < best_at:
+                best, best_worth, best_at = pile, w, i
     return {"buy": best} if best else {"end": True}
 
 
