@@ -414,9 +414,9 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
             return answer
     # The first pile in Supply order with the highest worth above 0: weighed from the best
     # bound down, until no pile left can beat or tie the best so far.
-    bound = worth_bound
+    known = _BOUNDS.get
     ranked = [(-b, i, pile, top) for i, (pile, top) in enumerate(d.buyable())
-              if (b := bound(top)) > 0]
+              if (b := known(top) or worth_bound(top)) > 0]
     ranked.sort()
     best, best_worth, best_at = None, 0.0, 0
     ending = ending_piles(view) if endgame else None
