@@ -79,7 +79,7 @@ class FastMixin:
         self.step += 1
         if d.kind == "BuyPhase" and value[0] == "buy":
             pile = value[1]
-            if self.plain[self.piles[pile][-1]] and not self.buy_watched():
+            if self.plain[self.piles[pile][-1]] and not (self.buy_watchers and self.buy_watched()):
                 self.buy_simple(self.active, pile)
                 if self.buys > 0:
                     return None

@@ -226,9 +226,8 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
 
     def buy_watched(self) -> bool:
         """Whether a card in the active player's hand watches their buys or gains (Hovel):
-        if not, buying a card without triggers sets nothing off."""
-        if not self.buy_watchers:
-            return False
+        if not, buying a card without triggers sets nothing off. Callers ask only when some
+        card in the game may (`buy_watchers`)."""
         watch = self.buy_watch
         for c in self.players[self.active].hand:
             if watch[c]:

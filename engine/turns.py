@@ -89,7 +89,7 @@ class TurnsMixin:
         if d.kind == "BuyPhase":
             verb, arg = value
             if verb == "buy":
-                if not self.plain[self.piles[arg][-1]] or self.buy_watched():
+                if not self.plain[self.piles[arg][-1]] or self.buy_watchers and self.buy_watched():
                     return False
                 self.buy_simple(self.active, arg)
                 if self.buys <= 0:
