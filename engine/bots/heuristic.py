@@ -220,8 +220,8 @@ _BASIC_WORTH = {"Gold": 50, "Silver": 20, "Copper": -2, "Curse": -100}
 
 def worth_bound(name: str) -> float:
     """The most `worth(plan, name)` can be, whatever the plan (inf: no bound known), so that
-    the Buy phase can weigh the piles that may be best first and stop once no other pile can
-    beat or tie the best so far. Worked out once per card, from the tables filled at import."""
+    the Buy phase need not weigh a pile that cannot beat the best so far. Worked out once per
+    card, from the tables filled at import."""
     bound = _BOUNDS.get(name)
     if bound is None:
         bound = _BOUNDS[name] = _bound(name)
@@ -412,21 +412,19 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         if answer is not None and ("buy" not in answer or not endgame
                                    or safe_to_buy(view, d, answer["buy"])):
             return answer
-    # The first pile in Supply order with the highest worth above 0: weighed from the best
-    # bound down, until no pile left can beat or tie the best so far.
+    # The first pile in Supply order with the highest worth above 0; a pile whose worth cannot
+    # beat the best so far (worth_bound) is not weighed.
     known = _BOUNDS.get
-    ranked = [(-b, i, pile, top) for i, (pile, top) in enumerate(d.buyable())
-              if (b := known(top) or worth_bound(top)) > 0]
-    ranked.sort()
-    best, best_worth, best_at = None, 0.0, 0
+    best, best_worth = None, 0.0
     ending = ending_piles(view) if endgame else None
-    for minus, i, pile, top in ranked:
-        if -minus < best_worth:
-            break
-        if not endgame or safe_to_buy(view, d, pile, ending):
+    for pile, top in d.buyable():
+        bound = known(top)
+        if bound is None:
+            bound = worth_bound(top)
+        if bound > best_worth and (not endgame or safe_to_buy(view, d, pile, ending)):
             w = worth(plan, top)
-            if w > best_worth or w == best_worth and best is not None and i < best_at:
-                best, best_worth, best_at = pile, w, i
+            if w > best_worth:
+                best, best_worth = pile, w
     return {"buy": best} if best else {"end": True}
 
 
