@@ -71,6 +71,16 @@ class ChooseCards(Decision):
         return d
 
     def validate(self, answer: Any) -> list[int]:
+        if type(answer) is list:  # the commonest answer, ids of cards that can be chosen
+            cards = self.cards
+            for a in answer:
+                if type(a) is not int or a not in cards:
+                    break
+            else:
+                n = len(answer)
+                if (self.min <= n <= self.max and (self.sizes is None or n in self.sizes)
+                        and (n < 2 or len(set(answer)) == n)):
+                    return list(answer)
         if answer is None:
             answer = []
         if isinstance(answer, (int, str)) and not isinstance(answer, bool):
@@ -250,6 +260,13 @@ class BuyPhase(Decision):
         """Whether `pile` is a Supply pile with a card on top costing at most the coins."""
         cards = self._supply.get(pile)  # bots ask several times per decision: kept short
         return bool(cards) and self._costs[cards[-1]] <= self._limit
+
+    def buyable(self) -> list[tuple[str, str]]:
+        """(pile, the name of its top card) for each pile `can_buy` allows, in Supply order:
+        what a bot weighing every buy asks, in one pass."""
+        names, costs, limit = self._game.names, self._costs, self._limit
+        return [(p, names[cards[-1]]) for p, cards in self._supply.items()
+                if cards and costs[cards[-1]] <= limit]
 
     def _legal(self) -> list[tuple[str, int]]:
         if self._piles is None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .decisions import BuyPhase, Decision, IllegalAnswer, PlayAction
-from .ids import DECISION_IDS, decision_id, having
+from .ids import DECISION_IDS, all_have, decision_id, having
 
 Answerer = Callable[[Decision], Any]
 
@@ -77,9 +77,9 @@ class FastMixin:
         self.next_id += 1
         self._since.append([d.seat, d.id, answer])
         self.step += 1
-        if d.kind == "BuyPhase" and value[0] == "buy" and not self.watchers:
+        if d.kind == "BuyPhase" and value[0] == "buy":
             pile = value[1]
-            if self.plain[self.piles[pile][-1]]:
+            if self.plain[self.piles[pile][-1]] and not (self.buy_watchers and self.buy_watched()):
                 self.buy_simple(self.active, pile)
                 if self.buys > 0:
                     return None
@@ -97,7 +97,7 @@ class FastMixin:
         p = self.active
         me = self.players[p]
         play = me.play
-        if me.aside or self.disguised or not self.no_triggers:
+        if me.aside or self.disguised or not (self.no_triggers or all_have(self.quiet, play)):
             return self._due()
         discard, hand, deck = me.discard, me.hand, me.deck
         discard += play

@@ -55,7 +55,7 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
         self._base: tuple[str, Any] = ("new", None)
         self._since: list[list] = []
         self.result: dict | None = None
-        self.watchers = False
+        self.watchers = self.buy_watchers = False
         self.flags: dict = {}
         self.bought: list[str] = []
         # Band of Misfits: str(card id) -> printed name, while the card is another card in play.
@@ -73,7 +73,8 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
         self.watchers, self.no_triggers, self.action_ids = t.watchers, t.no_triggers, t.action_ids
         self.coin_values, self.base_costs = t.coin_values, t.base_costs
         self.vp_values, self.has_scorers = t.vp_values, t.has_scorers
-        self.plain, self.quiet = t.plain, t.quiet
+        self.plain, self.quiet, self.plain_actions = t.plain, t.quiet, t.plain_actions
+        self.buy_watchers, self.buy_watch = t.buy_watchers, t.buy_watch
         self.is_action, self.is_treasure = t.is_action, t.is_treasure
         self.treasure_kinds = t.treasure_kinds
         self.played_entry, self.bought_entry, self.gained_entry = seat_entries(len(self.players))
@@ -222,6 +223,16 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
     def _set_secret(self, secret: str) -> None:
         self.secret = secret
         self.key = make_key(secret)
+
+    def buy_watched(self) -> bool:
+        """Whether a card in the active player's hand watches their buys or gains (Hovel):
+        if not, buying a card without triggers sets nothing off. Callers ask only when some
+        card in the game may (`buy_watchers`)."""
+        watch = self.buy_watch
+        for c in self.players[self.active].hand:
+            if watch[c]:
+                return True
+        return False
 
     def card(self, cid: int):
         return CARDS[self.names[cid]]

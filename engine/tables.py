@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import NamedTuple
 
-from .cardbase import ACTION, TREASURE
+from .cardbase import ACTION, ATTACK, TREASURE
 from .cards import CARDS
 
 
@@ -26,6 +26,9 @@ class IdTables(NamedTuple):
     treasure_kinds: tuple     # per id: 0 not a Treasure, 1 a plain Treasure, 2 another Treasure
     base_costs: tuple         # per id: the printed cost
     vp_values: tuple          # per id: the printed VP
+    plain_actions: tuple      # per id: an Action whose play sets off nothing but its bonuses
+    buy_watchers: bool        # some card watches its owner's buys or gains from a hand (Hovel)
+    buy_watch: tuple          # per id: this card does (from its owner's hand)
 
 
 _CACHE: dict[tuple[str, ...], IdTables] = {}
@@ -47,9 +50,12 @@ def _build(names: list[str]) -> IdTables:
     for name, run in groupby(names):  # ids come in runs of one name (the piles)
         c = CARDS[name]
         row = (c.coins, not (c.effect or c.triggers), not c.triggers,
-               bool(c.type_bits & ACTION), bool(c.type_bits & TREASURE), c.cost, c.vp)
+               bool(c.type_bits & ACTION), bool(c.type_bits & TREASURE), c.cost, c.vp,
+               bool(c.type_bits & ACTION) and not c.type_bits & (TREASURE | ATTACK)
+               and not (c.effect or c.effect1 or c.triggers),
+               "hand_buy" in c.triggers or "hand_gain" in c.triggers)
         rows += [row] * len(list(run))
-    columns = list(zip(*rows)) if rows else [()] * 7
+    columns = list(zip(*rows)) if rows else [()] * 9
     in_game = [CARDS[n] for n in set(names)]
     return IdTables(
         watchers=any(t.startswith("hand_") for c in in_game for t in c.triggers),
@@ -61,4 +67,5 @@ def _build(names: list[str]) -> IdTables:
         is_action=columns[3], is_treasure=columns[4],
         treasure_kinds=tuple((1 if plain else 2) if treasure else 0
                              for treasure, plain in zip(columns[4], columns[1])),
-        base_costs=columns[5], vp_values=columns[6])
+        base_costs=columns[5], vp_values=columns[6], plain_actions=columns[7],
+        buy_watchers=any(columns[8]), buy_watch=columns[8])

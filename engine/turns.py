@@ -89,7 +89,7 @@ class TurnsMixin:
         if d.kind == "BuyPhase":
             verb, arg = value
             if verb == "buy":
-                if self.watchers or not self.plain[self.piles[arg][-1]]:
+                if not self.plain[self.piles[arg][-1]] or self.buy_watchers and self.buy_watched():
                     return False
                 self.buy_simple(self.active, arg)
                 if self.buys <= 0:
@@ -103,19 +103,25 @@ class TurnsMixin:
             self.play_plain_treasures(self.active, arg)
             return True
         if value:  # PlayAction
-            return False
+            cid = value[0]
+            if not self.plain_actions[cid]:
+                return False
+            self.actions -= 1
+            self.play_plain_action(self.active, cid)
+            return True
         self.phase = "buy"
         return True
 
     def _top_level(self, d, value) -> Iterator:
+        """The effect of a top-level answer that `_top_level_simple` left (an Action played
+        is its `play` itself: one generator fewer)."""
         p = self.active
-        if d.kind == "PlayAction":
-            if not value:
-                self.phase = "buy"
-                return
+        if d.kind == "PlayAction":  # (not to play one is simple)
             self.actions -= 1
-            yield from self.play(p, value[0])
-            return
+            return self.play(p, value[0])
+        return self._buy_phase(p, value)
+
+    def _buy_phase(self, p: int, value) -> Iterator:
         verb, arg = value
         if verb == "end":
             self.phase = "cleanup"

@@ -21,7 +21,8 @@ class VerbsMixin:
     def note(self, kind: str, seat: int | None, public: dict, secret: dict | None = None,
              seen_by: list[int] | None = None) -> None:
         """Log an event; `secret` details are shown only to `seat` (or `seen_by`)."""
-        self.log.append([kind, seat, public, secret, seen_by])
+        if self.logging:
+            self.log.append([kind, seat, public, secret, seen_by])
 
     def edition_of(self, name: str) -> int:
         eds = CARDS[name].editions
@@ -320,13 +321,30 @@ class VerbsMixin:
         if frm is not None and not self.move(cid, self.zone(p, frm), me.play):
             return
         c = CARDS[self.names[cid]]
-        self.log.append(["play", p, {"card": c.name, "again": again} if again else {"card": c.name},
-                         None, None])
+        if self.logging:
+            self.log.append(["play", p, {"card": c.name, "again": again} if again
+                             else {"card": c.name}, None, None])
         if c.type_bits & ACTION:
             self.actions_played += 1
         if c.type_bits & ATTACK and self.tables.attack_watchers:
             yield from self._attack_played(p, cid)
         yield from self.resolve(p, cid)
+
+    def play_plain_action(self, p: int, cid: int) -> None:
+        """`play(p, cid)` for an Action card in hand whose play sets off nothing (no effect, no
+        trigger, not a Treasure): its + bonuses, without the generators (the caller checked)."""
+        me = self.players[p]
+        if not self.move(cid, me.hand, me.play):
+            return
+        c = CARDS[self.names[cid]]
+        if self.logging:
+            self.log.append(["play", p, {"card": c.name}, None, None])
+        self.actions_played += 1
+        if c.plus_cards:
+            self.draw(p, c.plus_cards)
+        self.actions += c.plus_actions
+        self.buys += c.plus_buys
+        self.coins += c.plus_coins
 
     def resolve(self, p: int, cid: int, name: str | None = None) -> Iterator:
         """Follow the text of the card `cid` is now (its effect and its + bonuses), or of

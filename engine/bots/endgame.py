@@ -83,11 +83,13 @@ def best_extra(view: SeatView, coins: int, buys: int, taken: dict[str, int]) -> 
     return best
 
 
-def buy_outcome(view: SeatView, d: Decision, pile: str) -> str | None:
+def buy_outcome(view: SeatView, d: Decision, pile: str,
+                ending: list[str] | None = None) -> str | None:
     """What buying `pile` now does: None when the game goes on, else WIN, TIE or LOSE with
-    the best Victory cards the turn's other buys can add."""
+    the best Victory cards the turn's other buys can add. `ending` is `ending_piles(view)`
+    when the caller weighing several buys has it already."""
     taken = {pile: 1}
-    if pile not in ending_piles(view):
+    if pile not in (ending_piles(view) if ending is None else ending):
         return None
     top = view_top(view, pile)
     extra = best_extra(view, d.coins - view.cost(top), d.buys - 1, taken)
@@ -123,6 +125,23 @@ def ending_piles(view: SeatView) -> list[str]:
     return out
 
 
+def near_end(view: SeatView, counts: dict[str, int]) -> bool:
+    """`bool(ending_piles(view)) or view.ends_game_after({})` from the Supply's `counts`
+    (`view.supply_counts()`) in one pass: whether one gain could end the game, or it is
+    ending already."""
+    limit = 4 if view.players >= 5 else 3
+    empty = ones = 0
+    for n in counts.values():
+        if n == 0:
+            empty += 1
+        elif n == 1:
+            ones += 1
+    provinces = counts.get("Province")
+    if provinces is not None and provinces <= 1:
+        return True
+    return empty >= limit or (empty == limit - 1 and ones > 0)
+
+
 def _pile_of(view: SeatView, card: str) -> str:
     for pile in view.supply_counts():
         if view_top(view, pile) == card:
@@ -130,10 +149,11 @@ def _pile_of(view: SeatView, card: str) -> str:
     return card
 
 
-def safe_to_buy(view: SeatView, d: Decision, pile: str) -> bool:
+def safe_to_buy(view: SeatView, d: Decision, pile: str,
+                ending: list[str] | None = None) -> bool:
     """False when buying `pile` would end the game with me losing (a shared win is no loss:
     going on instead loses more often than it wins)."""
-    return buy_outcome(view, d, pile) != LOSE
+    return buy_outcome(view, d, pile, ending) != LOSE
 
 
 def safe_to_gain(view: SeatView, pile: str) -> bool:

@@ -17,44 +17,31 @@ from ..cardbase import ACTION, CURSE, TREASURE, VICTORY
 from ..cards import CARDS
 from ..decisions import Decision
 from .common import SeatView, default_answer, view_top
-from .endgame import ending_piles, safe_to_buy, safe_to_gain, winning_buy
-
-# Terminal Action cards as the X of "Big Money + X": how much one is worth buying (Silver is
-# 20, Gold 50); 0 or less means Silver is better.
-TERMINALS = {
-    "Witch": 60, "Torturer": 56, "Courtier": 42, "Bandit": 40, "Militia": 40, "Patrol": 40,
-    "Masquerade": 38, "Courtyard": 38, "Smithy": 38, "Library": 37, "Council Room": 34,
-    "Nobles": 35, "Moneylender": 28, "Tribute": 27, "Steward": 26, "Bureaucrat": 25,
-    "Swindler": 24, "Artisan": 24, "Baron": 23, "Replace": 22, "Moat": 22, "Coppersmith": 21,
-    "Chancellor": 18, "Vassal": 16, "Bridge": 16, "Mine": 14, "Secret Chamber": 12,
-    "Saboteur": 12, "Trading Post": 12, "Ironworks": 12, "Conspirator": 12, "Diplomat": 10,
-    "Woodcutter": 10, "Adventurer": 8, "Remodel": 6, "Workshop": 4, "Feast": 2, "Chapel": -1,
-    "Thief": -10,
-}
-# Non-terminal cards: a fixed worth, whatever the deck holds.
-CANTRIPS = {
-    "Laboratory": 32, "Minion": 30, "Market": 24, "Sentry": 18, "Merchant": 19, "Poacher": 18,
-    "Upgrade": 15, "Harbinger": 14, "Secret Passage": 14, "Wishing Well": 11, "Spy": 7,
-    "Cellar": 5, "Pawn": 4, "Lurker": 3, "Throne Room": 2, "Scout": -1,
-}
-VILLAGES = {"Village": 24, "Mining Village": 25, "Shanty Town": 22, "Festival": 26}
-# Attacks that hand out Curses: the Curse split decides the game, so two are bought.
-CURSERS = {"Witch", "Cultist"}
-DRAWERS = {"Smithy", "Courtyard", "Library", "Council Room", "Moat", "Witch", "Torturer",
-           "Patrol", "Masquerade", "Nobles", "Diplomat"}
-
+from .endgame import ending_piles, near_end, safe_to_buy, safe_to_gain, winning_buy
+from .plan import (
+    _BOUNDS,
+    _VICTORY_RULED,
+    CANTRIPS,
+    CURSERS,
+    DRAWERS,
+    TERMINALS,
+    VILLAGES,
+    WORTH_RULES,
+    Plan,
+    is_terminal,
+    worth_bound,
+)
 
 # Knowledge of more cards plugs in here (engine/bots/dark_ages/ fills these at import):
 # CARD_HANDLERS: decision source -> fn(plan, decision) giving an answer, or None to fall back
 # to the general rules below; PLAY_VALUES: card -> fn(plan, name, other names in hand) giving
-# a play priority (None: don't play); WORTH_RULES: card -> fn(plan) giving its worth;
+# a play priority (None: don't play); WORTH_RULES (plan.py): card -> fn(plan) giving its worth;
 # KEEP_VALUES: card -> how much it is worth holding in hand; REVEAL_ORDER: Reactions, lowest
 # revealed first; REVEAL_RULES: Reaction -> fn(plan, decision), False to keep it hidden
 # (a Reaction without a rule is always revealed); BUY_RULES: fns(plan, decision) tried at the
 # start of a Buy phase's choice (Treasures played), the first answer that is not None wins.
 CARD_HANDLERS: dict[str, Callable[[Plan, Decision], Any]] = {}
 PLAY_VALUES: dict[str, Callable[[Plan, str, list[str]], float | None]] = {}
-WORTH_RULES: dict[str, Callable[[Plan], float]] = {}
 KEEP_VALUES: dict[str, float] = {}
 REVEAL_ORDER: dict[str, int] = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
 # Treasures that choose something when played (Counterfeit): played before the other
@@ -64,48 +51,15 @@ REVEAL_RULES: dict[str, Callable[[Plan, Decision], bool]] = {}
 BUY_RULES: list[Callable[[Plan, Decision], Any]] = []
 
 
-def is_terminal(name: str) -> bool:
-    c = CARDS[name]
-    return bool(c.type_bits & ACTION) and c.plus_actions == 0 and name not in (
-        "Nobles", "Pawn", "Throne Room", "Diplomat")
-
-
-class Plan:
-    """What the bot knows about its deck and the game when it answers one decision."""
-
-    __slots__ = ("view", "mine", "size", "money", "gte", "terminals", "villages", "kingdom")
-
-    def __init__(self, view: SeatView) -> None:
-        self.view = view
-        self.mine = view.my_cards()
-        self.size = sum(self.mine.values())
-        self.money = view.total_money()
-        self.gte = view.gains_to_end()
-        # Nobles is mostly played for +3 Cards: a terminal, for buying purposes.
-        self.terminals = sum(k for n, k in self.mine.items() if is_terminal(n) or n == "Nobles")
-        self.villages = sum(k for n, k in self.mine.items() if n in VILLAGES)
-        self.kingdom = view.supply_counts()
-
-    @property
-    def density(self) -> float:
-        return self.money / max(self.size, 1)
-
-    def best_terminal(self) -> int:
-        return max((TERMINALS.get(n, 0) for n in self.mine if is_terminal(n)), default=0)
-
-    def wanted_terminals(self) -> int:
-        return 1 + (self.size >= 16) + self.villages
-
-
 def worth(plan: Plan, name: str) -> float:
     """How much the bot wants to gain one `name` now (Silver 20, Gold 50, Province 100)."""
     rule = WORTH_RULES.get(name)
     if rule is not None:
         return rule(plan)
-    gte = plan.gte
-    fixed = _victory_worth(plan, name)
-    if fixed is not None:
-        return fixed
+    if name in _VICTORY_RULED:
+        fixed = _victory_worth(plan, name)
+        if fixed is not None:
+            return fixed
     if name == "Gold":
         return 50
     if name == "Silver":
@@ -126,32 +80,28 @@ def worth(plan: Plan, name: str) -> float:
         if (name in CURSERS and plan.mine[name] < 2 and plan.terminals - plan.villages <= 1
                 and plan.view.pile_count("Curse") > 3):
             return value  # two cursers win the Curse split
-        if value < 30 and _strong_attack_missing(plan):
+        if value < 30 and plan.attack_missing:
             return 0  # a Silver keeps the deck ready for the attack it is saving up for
-        room = plan.wanted_terminals() - plan.terminals
+        room = plan.wanted - plan.terminals
         # one more than planned is fine for a much better terminal than any owned yet
-        if room > 0 or room == 0 and value >= plan.best_terminal() + 15:
+        if room > 0 or room == 0 and value >= plan.top_terminal + 15:
             return value
         return min(value, 0) - 3
     c = CARDS[name]
-    if c.type_bits & VICTORY and gte <= 3:
+    if c.type_bits & VICTORY and plan.gte <= 3:
         return 80
     return -1  # a card this bot does not know: leave it alone
 
 
-def _strong_attack_missing(plan: Plan) -> bool:
-    """A strong attack is in the Supply and the bot has none yet."""
-    return any(k in plan.kingdom and plan.kingdom[k] and not plan.mine[k] for k in CURSERS)
-
-
 def _victory_worth(plan: Plan, name: str) -> float | None:
-    gte, mine = plan.gte, plan.mine
+    gte = plan.gte
     if name == "Province":
         return 100 if plan.money > 15 or gte <= 6 else 45
     if name == "Duchy":
         duke = "Duke" in plan.kingdom and gte <= 7
         return 90 if gte <= 4 else 48 if gte <= 6 or duke else -5
     if name == "Duke":
+        mine = plan.mine
         better = mine["Duchy"] - 3 - mine["Duke"]
         return (90 if gte <= 4 else 48 if gte <= 7 else -5) + better
     if name == "Estate":
@@ -159,8 +109,9 @@ def _victory_worth(plan: Plan, name: str) -> float | None:
     if name == "Harem":
         return 51 if gte <= 5 else 40
     if name == "Nobles":  # without a strong attack, the first one beats a Gold
-        strong = any(TERMINALS.get(k, 0) > 40 for k in plan.kingdom)
-        return 55 if gte <= 5 else 52 if not mine["Nobles"] and not strong else None
+        if gte <= 5:
+            return 55
+        return 52 if not plan.mine["Nobles"] and not plan.strong_terminal else None
     if name in ("Great Hall", "Mill"):
         return 86 if gte <= 2 else 21 if gte <= 5 else 10 + (name == "Mill")
     if name == "Gardens":
@@ -296,7 +247,7 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         return {"play": _treasure_order(d)}
     view = plan.view
     # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
-    endgame = bool(ending_piles(view)) or view.ends_game_after({})
+    endgame = near_end(view, plan.kingdom)
     if endgame:
         win = winning_buy(view, d)
         if win is not None:
@@ -306,10 +257,17 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         if answer is not None and ("buy" not in answer or not endgame
                                    or safe_to_buy(view, d, answer["buy"])):
             return answer
+    # The first pile in Supply order with the highest worth above 0; a pile whose worth cannot
+    # beat the best so far (worth_bound) is not weighed.
+    known = _BOUNDS.get
     best, best_worth = None, 0.0
-    for pile in plan.kingdom:
-        if d.can_buy(pile) and (not endgame or safe_to_buy(view, d, pile)):
-            w = worth(plan, view_top(view, pile))
+    ending = ending_piles(view) if endgame else None
+    for pile, top in d.buyable():
+        bound = known(top)
+        if bound is None:
+            bound = worth_bound(top)
+        if bound > best_worth and (not endgame or safe_to_buy(view, d, pile, ending)):
+            w = worth(plan, top)
             if w > best_worth:
                 best, best_worth = pile, w
     return {"buy": best} if best else {"end": True}

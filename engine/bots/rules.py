@@ -18,7 +18,7 @@ from ..cards import CARDS
 from ..decisions import Decision
 from . import heuristic
 from .common import SeatView, default_answer
-from .endgame import safe_to_buy, safe_to_gain, winning_buy
+from .endgame import near_end, safe_to_buy, safe_to_gain, winning_buy
 from .expr import Compiled, Context, ExprError, card_name, compile_condition
 from .expr import _count as count
 
@@ -103,7 +103,9 @@ class Strategy:
 
     # ----- buying and gaining -------------------------------------------------------------
     def _buy(self, view: SeatView, d: Decision) -> Any:
-        guard = self.guard
+        # Most turns no single gain can end the game: then no buy needs the endgame's scoring
+        # (winning_buy finds none, every buy is safe).
+        guard = self.guard and near_end(view, view.supply_counts())
         if guard:
             win = winning_buy(view, d)
             if win is not None:

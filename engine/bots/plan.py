@@ -1,0 +1,185 @@
+"""What the heuristic bot knows about cards and about its deck when it answers: the tables of
+cards it plays ("Big Money + X"), `Plan` (figures about the deck and the game, each worked out
+on first use) and `worth_bound` (the most `heuristic.worth` can say of a card, so that the Buy
+phase need not weigh every pile).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..cardbase import ACTION, VICTORY
+from ..cards import CARDS
+from .common import SeatView
+
+# Terminal Action cards as the X of "Big Money + X": how much one is worth buying (Silver is
+# 20, Gold 50); 0 or less means Silver is better.
+TERMINALS = {
+    "Witch": 60, "Torturer": 56, "Courtier": 42, "Bandit": 40, "Militia": 40, "Patrol": 40,
+    "Masquerade": 38, "Courtyard": 38, "Smithy": 38, "Library": 37, "Council Room": 34,
+    "Nobles": 35, "Moneylender": 28, "Tribute": 27, "Steward": 26, "Bureaucrat": 25,
+    "Swindler": 24, "Artisan": 24, "Baron": 23, "Replace": 22, "Moat": 22, "Coppersmith": 21,
+    "Chancellor": 18, "Vassal": 16, "Bridge": 16, "Mine": 14, "Secret Chamber": 12,
+    "Saboteur": 12, "Trading Post": 12, "Ironworks": 12, "Conspirator": 12, "Diplomat": 10,
+    "Woodcutter": 10, "Adventurer": 8, "Remodel": 6, "Workshop": 4, "Feast": 2, "Chapel": -1,
+    "Thief": -10,
+}
+# Non-terminal cards: a fixed worth, whatever the deck holds.
+CANTRIPS = {
+    "Laboratory": 32, "Minion": 30, "Market": 24, "Sentry": 18, "Merchant": 19, "Poacher": 18,
+    "Upgrade": 15, "Harbinger": 14, "Secret Passage": 14, "Wishing Well": 11, "Spy": 7,
+    "Cellar": 5, "Pawn": 4, "Lurker": 3, "Throne Room": 2, "Scout": -1,
+}
+VILLAGES = {"Village": 24, "Mining Village": 25, "Shanty Town": 22, "Festival": 26}
+# Attacks that hand out Curses: the Curse split decides the game, so two are bought.
+CURSERS = {"Witch", "Cultist"}
+DRAWERS = {"Smithy", "Courtyard", "Library", "Council Room", "Moat", "Witch", "Torturer",
+           "Patrol", "Masquerade", "Nobles", "Diplomat"}
+
+
+# card -> fn(plan) giving its worth (engine/bots/dark_ages/ fills it at import).
+WORTH_RULES: dict[str, Callable[[Plan], float]] = {}
+
+
+def is_terminal(name: str) -> bool:
+    return _TERMINAL[name]
+
+
+def _is_terminal(name: str) -> bool:
+    c = CARDS[name]
+    return bool(c.type_bits & ACTION) and c.plus_actions == 0 and name not in (
+        "Nobles", "Pawn", "Throne Room", "Diplomat")
+
+
+_TERMINAL = {name: _is_terminal(name) for name in CARDS}  # asked many times a decision
+
+
+class _Figure:
+    """A Plan figure worked out on first use: the value then sits in the instance's dict,
+    which Python reads before this (non-data) descriptor, so later reads cost nothing."""
+
+    __slots__ = ("name", "work")
+
+    def __init__(self, work: Callable[[Plan], Any]) -> None:
+        self.work = work
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, plan: Plan | None, owner: type) -> Any:
+        if plan is None:
+            return self
+        value = plan.__dict__[self.name] = self.work(plan)
+        return value
+
+
+class _DeckFigure(_Figure):
+    """One of the figures `_count_deck` works out together, in one pass over the deck."""
+
+    __slots__ = ()
+
+    def __get__(self, plan: Plan | None, owner: type) -> Any:
+        if plan is None:
+            return self
+        _count_deck(plan)
+        return plan.__dict__[self.name]
+
+
+def _count_deck(plan: Plan) -> None:
+    """size, terminals (Nobles is mostly played for +3 Cards: a terminal, for buying
+    purposes), villages and top_terminal (the best TERMINALS value among the terminals
+    owned; 0 without any), from one pass over `plan.mine`."""
+    size = terminals = villages = 0
+    top = None
+    for n, k in plan.mine.items():
+        size += k
+        if _TERMINAL[n]:
+            terminals += k
+            value = TERMINALS.get(n, 0)
+            if top is None or value > top:
+                top = value
+        elif n == "Nobles":
+            terminals += k
+        if n in VILLAGES:
+            villages += k
+    plan.__dict__.update(size=size, terminals=terminals, villages=villages,
+                         top_terminal=0 if top is None else top)
+
+
+class Plan:
+    """What the bot knows about its deck and the game when it answers one decision.
+
+    Each figure is worked out the first time it is asked for (most decisions need few of
+    them), then kept: nothing changes while the bot answers.
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+
+    mine = _Figure(lambda plan: plan.view.my_cards())
+    money = _Figure(lambda plan: plan.view.total_money())
+    gte = _Figure(lambda plan: plan.view.gains_to_end())
+    kingdom = _Figure(lambda plan: plan.view.supply_counts())
+    size = _DeckFigure(_count_deck)
+    terminals = _DeckFigure(_count_deck)
+    villages = _DeckFigure(_count_deck)
+    top_terminal = _DeckFigure(_count_deck)
+    wanted = _Figure(lambda plan: 1 + (plan.size >= 16) + plan.villages)
+    attack_missing = _Figure(lambda plan: _strong_attack_missing(plan))
+    strong_terminal = _Figure(lambda plan: any(TERMINALS.get(k, 0) > 40 for k in plan.kingdom))
+
+    @property
+    def density(self) -> float:
+        return self.money / max(self.size, 1)
+
+    def best_terminal(self) -> int:
+        return self.top_terminal
+
+    def wanted_terminals(self) -> int:
+        return self.wanted
+
+
+def _strong_attack_missing(plan: Plan) -> bool:
+    """A strong attack is in the Supply and the bot has none yet."""
+    return any(k in plan.kingdom and plan.kingdom[k] and not plan.mine[k] for k in CURSERS)
+
+
+# The cards _victory_worth has a rule for (for any other card it says None), with the most
+# it can say for each (Duke's worth grows with the Duchies owned: no bound).
+_INF = float("inf")
+_VICTORY_BOUNDS = {"Province": 100, "Duchy": 90, "Duke": _INF, "Estate": 85, "Harem": 51,
+                   "Nobles": 55, "Great Hall": 86, "Mill": 86, "Gardens": 80}
+_VICTORY_RULED = frozenset(_VICTORY_BOUNDS)
+_BASIC_WORTH = {"Gold": 50, "Silver": 20, "Copper": -2, "Curse": -100}
+
+
+def worth_bound(name: str) -> float:
+    """The most `worth(plan, name)` can be, whatever the plan (inf: no bound known), so that
+    the Buy phase need not weigh a pile that cannot beat the best so far. Worked out once per
+    card, from the tables filled at import."""
+    bound = _BOUNDS.get(name)
+    if bound is None:
+        bound = _BOUNDS[name] = _bound(name)
+    return bound
+
+
+def _bound(name: str) -> float:
+    if name in WORTH_RULES:
+        return _INF
+    victory = _VICTORY_BOUNDS.get(name)
+    if victory is not None and name != "Nobles":  # (Nobles may fall through, as a terminal)
+        return victory
+    if name in _BASIC_WORTH:
+        rest = _BASIC_WORTH[name]
+    elif name in VILLAGES:
+        rest = max(VILLAGES[name], 2)
+    elif name in CANTRIPS:
+        rest = CANTRIPS[name]
+    elif name in TERMINALS:
+        rest = max(TERMINALS[name], 10 if name == "Masquerade" else 0, 0)
+    else:
+        rest = 80 if CARDS[name].type_bits & VICTORY else -1
+    return rest if victory is None else max(victory, rest)
+
+
+_BOUNDS: dict[str, float] = {}
