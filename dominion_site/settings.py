@@ -172,7 +172,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "dominion_site.cache.SharedClientRedisCache",
             "LOCATION": os.environ.get("CACHE_URL", REDIS_URL),
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
         }
