@@ -1,27 +1,50 @@
-"""Django's Redis cache, with one Redis client per connection pool instead of one per call.
+"""Django's Redis cache, with its connection pools and clients shared by the whole process.
 
-Django builds a new `redis.Redis` for every cache operation, and each one fills a table of
-about 170 response callbacks: with the API's throttles, the login limits and the after-move
-job's claim that was ~0.35 ms of CPU a call, several calls a request (cProfile of a move).
-A client is thread-safe (it borrows a connection from the pool per command), so one per pool
+Django keeps one cache object per thread (asyncio context), and under ASGI every request runs
+in a thread of its own: each request built a new connection pool, so opened a new Redis
+connection, and each cache call built a new `redis.Redis`, filling a table of about 170
+response callbacks (py-spy of a loaded web process: ~8% of its CPU). Pools are thread-safe, and
+so is a client that borrows its connections from one, so one of each per server and options
 serves every thread of the process.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
+_POOLS: dict[tuple, dict[int, Any]] = {}
+_CLIENTS: dict[int, Any] = {}
+_LOCK = threading.Lock()
+
 
 class SharedClientRedisCacheClient(RedisCacheClient):
+    def __init__(self, servers: list[str], **options: Any) -> None:
+        super().__init__(servers, **options)
+        key = (tuple(servers), repr(sorted(self._pool_options.items())))
+        with _LOCK:
+            self._pools = _POOLS.setdefault(key, {})
+
+    def _get_connection_pool(self, write: bool) -> Any:
+        index = self._get_connection_pool_index(write)
+        pool = self._pools.get(index)
+        if pool is None:
+            with _LOCK:
+                pool = self._pools.get(index)
+                if pool is None:
+                    pool = self._pools[index] = self._pool_class.from_url(
+                        self._servers[index], **self._pool_options)
+        return pool
+
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        """The pool's client, built once."""
+        """The pool's client, built once per process."""
         pool = self._get_connection_pool(write)
-        clients = self.__dict__.setdefault("_shared_clients", {})
-        client = clients.get(id(pool))
+        client = _CLIENTS.get(id(pool))
         if client is None:
-            client = clients.setdefault(id(pool), self._client(connection_pool=pool))
+            with _LOCK:
+                client = _CLIENTS.setdefault(id(pool), self._client(connection_pool=pool))
         return client
 
 

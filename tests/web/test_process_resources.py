@@ -24,6 +24,15 @@ def test_redis_cache_builds_one_client_per_pool():
     assert client.connection_pool is cache._cache._get_connection_pool(True)
 
 
+def test_every_thread_s_cache_shares_the_process_pool_and_client():
+    first = SharedClientRedisCache("redis://127.0.0.1:2/0", {})
+    second = SharedClientRedisCache("redis://127.0.0.1:2/0", {})  # another thread's
+    other = SharedClientRedisCache("redis://127.0.0.1:2/1", {})
+
+    assert first._cache.get_client() is second._cache.get_client()
+    assert first._cache.get_client() is not other._cache.get_client()
+
+
 def test_the_celery_fixup_no_longer_closes_connections_around_each_task():
     from celery.fixups.django import DjangoWorkerFixup
 
