@@ -212,6 +212,10 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_EXPIRES = 24 * 3600
+# One result backend per process, not per thread: every task sent builds an AsyncResult, so
+# under ASGI (a thread per request) each move built a Redis result backend and its client
+# (py-spy: 12% of a loaded web process's CPU). Redis clients are thread-safe.
+CELERY_RESULT_BACKEND_THREAD_SAFE = True
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

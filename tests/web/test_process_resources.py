@@ -48,3 +48,20 @@ def test_tasks_release_connections_as_requests_do(monkeypatch, eager):
     celery_app._release_connections(sender=task)
 
     assert calls == ([] if eager else [1])
+
+
+def test_the_celery_result_backend_is_shared_by_threads():
+    import threading
+
+    from django.test import override_settings
+
+    with override_settings(CELERY_RESULT_BACKEND="redis://127.0.0.1:2/0"):
+        app = celery_app.Celery("backend-probe")
+        app.config_from_object("django.conf:settings", namespace="CELERY")
+        seen = []
+        thread = threading.Thread(target=lambda: seen.append(app.backend))
+        thread.start()
+        thread.join()
+
+        assert app.conf.result_backend_thread_safe is True
+        assert seen == [app.backend]
