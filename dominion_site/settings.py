@@ -104,6 +104,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "games.middleware.SyncChain",  # last: the stack runs sync under ASGI (see its docstring)
 ]
 
 ROOT_URLCONF = "dominion_site.urls"
