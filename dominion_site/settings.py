@@ -104,6 +104,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "games.middleware.SyncChain",  # last: the stack runs sync under ASGI (see its docstring)
 ]
 
 ROOT_URLCONF = "dominion_site.urls"
@@ -172,7 +173,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "dominion_site.cache.SharedClientRedisCache",
             "LOCATION": os.environ.get("CACHE_URL", REDIS_URL),
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
         }
@@ -212,6 +213,10 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_EXPIRES = 24 * 3600
+# One result backend per process, not per thread: every task sent builds an AsyncResult, so
+# under ASGI (a thread per request) each move built a Redis result backend and its client
+# (py-spy: 12% of a loaded web process's CPU). Redis clients are thread-safe.
+CELERY_RESULT_BACKEND_THREAD_SAFE = True
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

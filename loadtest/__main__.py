@@ -62,6 +62,7 @@ async def run_level(site: stack.Stack, games: int, args: argparse.Namespace) -> 
             stop, started[i], seats, setup)) for i, pair in enumerate(pairs)]
         await asyncio.wait_for(asyncio.gather(*(s.wait() for s in started)), 300)
         await asyncio.sleep(min(5.0, args.think * 2))
+        stack.pg_reset(site)
         before, t0 = site.cpu(), time.perf_counter()
         metrics.window[0] = t0
         while time.perf_counter() - t0 < args.seconds and metrics.requests < args.max_requests:
@@ -75,7 +76,11 @@ async def run_level(site: stack.Stack, games: int, args: argparse.Namespace) -> 
         await players.close_all(listeners)
         for client in clients:
             await client.aclose()
-    return _summary(games, metrics, seats, cpu, t1 - t0)
+    result = _summary(games, metrics, seats, cpu, t1 - t0)
+    report = stack.pg_report(site, result["moves"])
+    if report:
+        print(report, flush=True)
+    return result
 
 
 def _summary(games: int, metrics: players.Metrics, seats: dict, cpu: dict, seconds: float):
@@ -122,13 +127,17 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                    help="the checkout to serve (default: this one); e.g. a worktree of an "
                         "older commit, to measure before and after in one sitting")
     p.add_argument("--json", action="store_true", help="print each level as a JSON line too")
+    p.add_argument("--pg-stats", action="store_true",
+                   help="load pg_stat_statements in the private PostgreSQL and print, per "
+                        "level, the top statements and the database's counters per move")
     return p.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     levels = [int(n) for n in args.games.split(",") if n.strip()]
-    site = stack.start(database_url=args.database_url, redis_url=args.redis_url, site=args.site)
+    site = stack.start(database_url=args.database_url, redis_url=args.redis_url, site=args.site,
+                       pg_stats=args.pg_stats)
     print("starting: postgres, redis, uvicorn x2 on", site.ports, ", celery worker and beat",
           flush=True)
     print(" | ".join(COLUMNS), flush=True)

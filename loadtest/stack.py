@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,6 +83,8 @@ class Stack:
     roles: dict[str, list[subprocess.Popen]] = field(default_factory=dict)
     pg_pid: int | None = None
     db_name: str = ""
+    pg_stats: bool = False  # pg_stat_statements in the private cluster (--pg-stats)
+    _log_at: int = 0
     _pg_stop: list[str] | None = None
     _owned: list[subprocess.Popen] = field(default_factory=list)
 
@@ -159,6 +163,9 @@ def start_postgres(stack: Stack) -> str:
     port = free_port()
     options = (f"-p {port} -k {data} -c listen_addresses={HOST} -c max_connections=300 "
                "-c shared_buffers=128MB")
+    if stack.pg_stats:
+        options += (" -c shared_preload_libraries=pg_stat_statements -c log_connections=on"
+                    " -c log_disconnections=on")
     subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options,
                                  "-l", str(data / "log"), "-w", "start"]),
                    check=True, capture_output=True, cwd="/tmp")
@@ -209,17 +216,20 @@ def manage(stack: Stack, *args: str, extra: dict[str, str] | None = None) -> str
 
 def _spawn(stack: Stack, role: str, cmd: list[str], extra: dict[str, str] | None) -> None:
     log = open(stack.workdir / f"{role}-{len(stack.roles.get(role, []))}.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(cmd, cwd=stack.site, env=site_env(stack, extra), stdout=log,
+    env = site_env(stack, extra)
+    env["PGAPPNAME"] = role  # libpq: tells the connections of each role apart (--pg-stats)
+    proc = subprocess.Popen(cmd, cwd=stack.site, env=env, stdout=log,
                             stderr=subprocess.STDOUT)
     stack.roles.setdefault(role, []).append(proc)
 
 
 def start(*, database_url: str | None, redis_url: str | None, web: int = 2,
-          extra_env: dict[str, str] | None = None, site: Path = ROOT) -> Stack:
+          extra_env: dict[str, str] | None = None, site: Path = ROOT,
+          pg_stats: bool = False) -> Stack:
     """Everything a load run needs, ready to take requests. The caller must call stop()."""
     workdir = Path(tempfile.mkdtemp(prefix="loadtest-"))
     stack = Stack(database_url="", redis_url="", ports=[], workdir=workdir,
-                  site=Path(site).resolve())
+                  site=Path(site).resolve(), pg_stats=pg_stats and not database_url)
     try:
         server = database_url or start_postgres(stack)
         stack.redis_url = redis_url or start_redis(stack)
@@ -230,6 +240,8 @@ def start(*, database_url: str | None, redis_url: str | None, web: int = 2,
             stack.database_url = f"{server}/{stack.db_name}"
         else:
             stack.database_url = database_url
+        if stack.pg_stats:
+            _sql(stack.database_url, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
         for command in (["migrate", "--noinput"], ["sync_cards"], ["load_kingdoms"]):
             manage(stack, *command, extra=extra_env)
         bin_dir = Path(sys.executable).parent
@@ -257,3 +269,50 @@ def _create_database(server: str, name: str) -> None:
 
     with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def _sql(url: str, query: str) -> list[tuple]:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        cursor = conn.execute(query)
+        return cursor.fetchall() if cursor.description else []
+
+
+def pg_reset(stack: Stack) -> None:
+    """Zero the statement and database counters (the start of a measured window)."""
+    if stack.pg_stats:
+        _sql(stack.database_url, "SELECT pg_stat_statements_reset(), pg_stat_reset()")
+        stack._log_at = (stack.workdir / "pg" / "log").stat().st_size
+
+
+def _sessions_by_role(stack: Stack) -> Counter:
+    """Connections opened since pg_reset(), by application name (the role that opened it)."""
+    with open(stack.workdir / "pg" / "log", errors="replace") as log:
+        log.seek(stack._log_at)
+        found = re.findall(r"connection authorized: .*?application_name=(\S+)", log.read())
+    return Counter(found)
+
+
+def pg_report(stack: Stack, moves: int, top: int = 15) -> str:
+    """Statements by total execution time, and sessions/commits, per move of the window."""
+    if not stack.pg_stats or not moves:
+        return ""
+    rows = _sql(stack.database_url, f"""
+        SELECT calls, total_exec_time, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110)
+        FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT {int(top)}""")
+    db = _sql(stack.database_url, f"""
+        SELECT xact_commit, xact_rollback, sessions, tup_returned, tup_fetched, tup_inserted,
+               tup_updated, blks_hit FROM pg_stat_database WHERE datname = '{stack.db_name}'""")
+    calls = _sql(stack.database_url, "SELECT sum(calls), sum(total_exec_time) "
+                                     "FROM pg_stat_statements")[0]
+    out = [f"per move: statements {float(calls[0] or 0) / moves:.1f}, "
+           f"exec ms {float(calls[1] or 0) / moves:.2f}"]
+    names = ("commits", "rollbacks", "sessions", "tup_returned", "tup_fetched", "inserted",
+             "updated", "blks_hit")
+    out.append(", ".join(f"{n} {float(v or 0) / moves:.1f}" for n, v in zip(names, db[0])))
+    out.append("connections opened per move: " + ", ".join(
+        f"{role} {n / moves:.2f}" for role, n in _sessions_by_role(stack).most_common()))
+    out += [f"{c / moves:7.2f} calls {t / moves:7.3f} ms {r / moves:7.1f} rows  {q}"
+            for c, t, r, q in rows]
+    return "\n".join(out)

@@ -11,15 +11,12 @@ receives the events of all the user's games; see docs/api.md for the schema.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
 
-from games.api import services
+from games.api import services, token_watch
 from games.api.events import EVENT_VERSION, user_group
 from games.api.models import SCOPE_READ
 from games.models import Seat
@@ -37,32 +34,23 @@ class SocketAuthMixin:
 
     token_id: int | None = None
     token_group: str | None = None
-    recheck: asyncio.Task | None = None
+    watching: bool = False
 
     async def _watch_token(self) -> None:
         if self.token_id is not None:
             self.token_group = services.token_group(self.token_id)
             await self.channel_layer.group_add(self.token_group, self.channel_name)
-            self.recheck = asyncio.ensure_future(self._recheck_token())
+            token_watch.watch(self.token_id, self)  # revocations made elsewhere
+            self.watching = True
 
     async def _unwatch_token(self) -> None:
-        if self.recheck is not None:
-            self.recheck.cancel()
+        if self.watching:
+            token_watch.unwatch(self.token_id, self)
         if self.token_group:
             await self.channel_layer.group_discard(self.token_group, self.channel_name)
 
     async def token_revoked(self, message: dict) -> None:
         await self.close(code=CLOSE_UNAUTHENTICATED)
-
-    async def _recheck_token(self) -> None:
-        """Close the socket once its token is no longer live (however it was revoked)."""
-        every = getattr(settings, "API_WS_TOKEN_RECHECK_SECONDS", 5)
-        while True:
-            await asyncio.sleep(every)
-            if not await database_sync_to_async(services.token_is_live)(token_id=self.token_id):
-                with contextlib.suppress(Exception):
-                    await self.close(code=CLOSE_UNAUTHENTICATED)
-                return
 
     async def _authenticate(self, query: dict) -> tuple[object | None, int | None]:
         """(user, token id) from the header, the subprotocol, a ticket or the session."""

@@ -80,6 +80,12 @@ def token_is_live(*, token_id: int) -> bool:
     return ApiToken.objects.filter(_live(), pk=token_id, user__is_active=True).exists()
 
 
+def tokens_live(*, token_ids: list[int]) -> set[int]:
+    """Which of these tokens are live (one query: the sockets' re-check, api/token_watch.py)."""
+    return set(ApiToken.objects.filter(_live(), pk__in=token_ids, user__is_active=True)
+               .values_list("pk", flat=True))
+
+
 def token_authenticate(*, raw: str) -> ApiToken | None:
     """The live token `raw` stands for (with its user), noting when it was last used."""
     token = (

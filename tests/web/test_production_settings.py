@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.core.cache.backends.redis import RedisCache
+from django.utils.module_loading import import_string
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = (
@@ -76,7 +78,8 @@ def test_production_with_redis_shares_its_cache():
 
     assert loaded["PRODUCTION"] is True and loaded["SECRET_KEY"] == REAL_KEY
     cache = loaded["CACHES"]["default"]
-    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    backend = import_string(cache["BACKEND"])
+    assert issubclass(backend, RedisCache)
     assert cache["LOCATION"] == "redis://redis.internal:6379/0"
 
 
