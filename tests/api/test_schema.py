@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 import schemathesis
+from channels import db as channels_db
 from django.core import signals
 from django.db import close_old_connections, transaction
 from drf_spectacular.generators import SchemaGenerator
@@ -81,11 +82,14 @@ def test_the_write_operations_document_their_conflicts(openapi):
 
 
 @pytest.fixture
-def api_schema(openapi):
+def api_schema(openapi, monkeypatch):
     from dominion_site.wsgi import application
 
     # Django closes the connection after each request; inside a test transaction it must not
-    # (django.test.Client does the same).
+    # (django.test.Client does the same). So does Channels around each database call of the
+    # NDJSON stream (database_sync_to_async), which schemathesis calls too: closed, the test's
+    # transaction was gone and every later request a 500.
+    monkeypatch.setattr(channels_db, "close_old_connections", lambda: None)
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
     # The NDJSON game stream never ends while its game runs (it is tested live, on ASGI).
