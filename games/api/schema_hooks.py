@@ -94,13 +94,9 @@ def request_limits(result: dict[str, Any], generator, request, public) -> dict[s
     400 (a NUL in the query string)."""
     for methods in result.get("paths", {}).values():
         for operation in methods.values():
-            responses = operation.setdefault("responses", {})
-            if "400" not in responses:
-                responses["400"] = {
-                    "description": "A query parameter holds a NUL character.",
-                    "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/Error"}, "examples": {}}}}
-            content = responses["400"].setdefault("content", {}).setdefault(
+            response = operation.setdefault("responses", {}).setdefault(
+                "400", {"description": "A query parameter holds a NUL character."})
+            content = response.setdefault("content", {}).setdefault(
                 "application/json", {"schema": {"$ref": "#/components/schemas/Error"}})
             content.setdefault("examples", {})["InvalidParameter"] = {
                 "value": BAD_QUERY, "summary": "invalid_parameter"}
