@@ -16,7 +16,7 @@ from random import Random
 from typing import Any
 
 from ..decisions import Decision
-from . import dark_ages  # noqa: F401  (teaches the heuristic the Dark Ages cards)
+from . import dark_ages, tuning  # noqa: F401  (teaches the heuristic more cards)
 from .common import SeatView, default_answer
 from .heuristic import heuristic_answer
 from .money import big_money_ultimate, smithy_big_money

@@ -110,3 +110,20 @@ def test_laboratories_are_stacked_before_a_second_terminal():
     assert labs[0]["max"] == 8
     market = _buy_order(plans["bm-bandit-market"])  # a weaker helper comes after both
     assert market.index("Market") > max(i for i, c in enumerate(market) if c == "Bandit")
+
+
+def _baron_played(hand: list[str], **kw) -> bool:
+    kingdom = ["Baron", "Smithy", "Village", "Moat", "Market", "Chapel", "Witch", "Mine",
+               "Cellar", "Remodel"]
+    g = position(seat(hand=["Baron", *hand], deck=["Copper"] * 10), seat(), kingdom=kingdom,
+                 **kw)
+    return [g.names[c] for c in bot(g)] == ["Baron"]
+
+
+def test_baron_is_played_for_its_estate_and_not_to_gain_one_early():
+    assert _baron_played(["Estate", "Copper", "Copper", "Silver"])
+    assert not _baron_played(["Copper", "Copper", "Silver", "Silver"])
+
+
+def test_baron_gains_its_estate_near_the_end():
+    assert _baron_played(["Copper", "Copper", "Silver", "Silver"], supply={"Province": 2})

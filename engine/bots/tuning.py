@@ -1,0 +1,19 @@
+"""Finer play of some base and Intrigue cards, measured against Big Money Ultimate: rules
+the heuristic's tables take (`PLAY_VALUES`), kept apart from its general rules.
+
+Baron without an Estate in hand only gains one (a dead card in a money deck): it is played
+then only when the Estate's VP count, near the end.
+"""
+from __future__ import annotations
+
+from .heuristic import PLAY_VALUES, TERMINALS
+from .plan import Plan
+
+
+def _baron(plan: Plan, name: str, others: list[str]) -> float | None:
+    if "Estate" in others:
+        return TERMINALS["Baron"] + 30
+    return 12 if plan.gte <= 4 else None
+
+
+PLAY_VALUES["Baron"] = _baron
