@@ -12,11 +12,14 @@ from ..decisions import Decision
 class SeatView:
     """Read-only access to what `seat` knows: its own cards, public counts, the turn."""
 
-    __slots__ = ("_g", "seat")
+    __slots__ = ("_g", "seat", "memo")
 
     def __init__(self, game, seat: int) -> None:
         self._g = game
         self.seat = seat
+        # what a bot works out once per game from public facts that never change (the view
+        # lives as long as the seat's player in a simulation)
+        self.memo: dict[str, Any] = {}
 
     @property
     def coins(self) -> int:
@@ -80,6 +83,25 @@ class SeatView:
         g = self._g
         return Counter(g.names[c] for c in g.players[self.seat].discard)
 
+    def pile_rows(self) -> list[tuple[str, list[int], str | None, int]]:
+        """(pile, its live list of card ids, the name of all its cards or None when they
+        differ (Knights), their printed cost or 0) for each Supply pile in Supply order: for a
+        bot that weighs every pile each Buy phase. Made once per view (the same list object
+        while it holds); only a list's length and its top card are to be read (below the top
+        of a mixed pile is hidden)."""
+        g = self._g
+        made = self.memo.get("pile_rows")
+        if made is not None and made[0] is g.supply_piles:  # (made again after a re-derive)
+            return made[1]
+        names, costs = g.names, g.base_costs
+        rows = []
+        for pile, cards in g.supply_piles.items():
+            kinds = set(map(names.__getitem__, cards))
+            name = kinds.pop() if len(kinds) == 1 else None
+            rows.append((pile, cards, name, costs[cards[-1]] if name else 0))
+        self.memo["pile_rows"] = (g.supply_piles, rows)
+        return rows
+
     def pile_count(self, pile: str) -> int:
         return len(self._g.piles.get(pile, ()))
 
@@ -97,14 +119,33 @@ class SeatView:
         provinces = len(g.piles.get("Province", ()))
         return provinces if provinces < piles else piles
 
+    def end_state(self) -> tuple[int, bool]:
+        """(`gains_to_end()`, whether one gain could end the game or it is ending already:
+        `endgame.near_end`) from one sort of the Supply's sizes, since the heuristic's every
+        Buy phase asks both."""
+        g = self._g
+        counts = sorted(map(len, g.supply_lists))
+        five = len(g.players) >= 5
+        piles = counts[0] + counts[1] + counts[2] + (counts[3] if five else 0)
+        provinces = len(g.piles.get("Province", ()))
+        gte = provinces if provinces < piles else piles
+        supply_provinces = g.supply_piles.get("Province")
+        if supply_provinces is not None and len(supply_provinces) <= 1:
+            return gte, True
+        limit = 4 if five else 3
+        empty = counts.count(0)
+        return gte, empty >= limit or (
+            empty == limit - 1 and empty < len(counts) and counts[empty] == 1)
+
+    def supply_names(self) -> frozenset[str]:
+        """The Supply's pile names (they never change during a game)."""
+        return self._g.supply_set
+
     def total_money(self) -> int:
-        values = self._g.coin_values
+        values = self._g.coin_values.__getitem__  # summed in C: asked every Buy phase
         me = self._g.players[self.seat]
-        total = 0
-        for zone in (me.deck, me.hand, me.discard, me.play):
-            for c in zone:
-                total += values[c]
-        return total
+        return (sum(map(values, me.deck)) + sum(map(values, me.hand))
+                + sum(map(values, me.discard)) + sum(map(values, me.play)))
 
     def cost(self, name: str) -> int:
         return self._g.cost(name)

@@ -17,9 +17,8 @@ from ..cardbase import ACTION, CURSE, TREASURE, VICTORY
 from ..cards import CARDS
 from ..decisions import Decision
 from .common import SeatView, default_answer, view_top
-from .endgame import ending_piles, near_end, safe_to_buy, safe_to_gain, winning_buy
+from .endgame import ending_piles, safe_to_buy, safe_to_gain, winning_buy
 from .plan import (
-    _BOUNDS,
     _VICTORY_RULED,
     CANTRIPS,
     CURSERS,
@@ -75,7 +74,7 @@ def worth(plan: Plan, name: str) -> float:
         return CANTRIPS[name] - (10 if name == "Sentry" and plan.size > 20 else 0)
     if name in TERMINALS:
         value = TERMINALS[name]
-        if name == "Masquerade" and ("Witch" in plan.kingdom or "Torturer" in plan.kingdom):
+        if name == "Masquerade" and ("Witch" in plan.supply or "Torturer" in plan.supply):
             value = 10  # the Curses we give would be passed back to us
         if (name in CURSERS and plan.mine[name] < 2 and plan.terminals - plan.villages <= 1
                 and plan.view.pile_count("Curse") > 3):
@@ -98,7 +97,7 @@ def _victory_worth(plan: Plan, name: str) -> float | None:
     if name == "Province":
         return 100 if plan.money > 15 or gte <= 6 else 45
     if name == "Duchy":
-        duke = "Duke" in plan.kingdom and gte <= 7
+        duke = "Duke" in plan.supply and gte <= 7
         return 90 if gte <= 4 else 48 if gte <= 6 or duke else -5
     if name == "Duke":
         mine = plan.mine
@@ -247,7 +246,7 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         return {"play": _treasure_order(d)}
     view = plan.view
     # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
-    endgame = near_end(view, plan.kingdom)
+    endgame = plan.near
     if endgame:
         win = winning_buy(view, d)
         if win is not None:
@@ -259,18 +258,35 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
             return answer
     # The first pile in Supply order with the highest worth above 0; a pile whose worth cannot
     # beat the best so far (worth_bound) is not weighed.
-    known = _BOUNDS.get
     best, best_worth = None, 0.0
     ending = ending_piles(view) if endgame else None
-    for pile, top in d.buyable():
-        bound = known(top)
-        if bound is None:
+    limit = d.limit
+    for pile, cards, top, bound, cost in _buy_rows(view):
+        if top is None:  # a pile of different cards (Knights): as it is now
+            if not d.can_buy(pile):
+                continue
+            top = d.names[cards[-1]]
             bound = worth_bound(top)
+        elif not cards or cost > limit:
+            continue
         if bound > best_worth and (not endgame or safe_to_buy(view, d, pile, ending)):
             w = worth(plan, top)
             if w > best_worth:
                 best, best_worth = pile, w
     return {"buy": best} if best else {"end": True}
+
+
+def _buy_rows(view: SeatView) -> list[tuple[str, list[int], str | None, float, int]]:
+    """`SeatView.pile_rows` with each pile's worth_bound, leaving out the piles of one card
+    whose worth can never be above 0 (Copper, Curse): what choose_buy weighs, made once per
+    game."""
+    rows = view.pile_rows()
+    made = view.memo.get("buy_rows")
+    if made is None or made[0] is not rows:
+        made = view.memo["buy_rows"] = (rows, [
+            (pile, cards, name, worth_bound(name) if name else 0.0, cost)
+            for pile, cards, name, cost in rows if name is None or worth_bound(name) > 0])
+    return made[1]
 
 
 def _treasure_order(d: Decision) -> Any:
