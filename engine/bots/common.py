@@ -8,6 +8,8 @@ from ..cardbase import CURSE, TREASURE, VICTORY
 from ..cards import CARDS
 from ..decisions import Decision
 
+_new_counter = Counter.__new__  # an empty Counter, as Counter() makes it
+
 
 class SeatView:
     """Read-only access to what `seat` knows: its own cards, public counts, the turn."""
@@ -68,7 +70,7 @@ class SeatView:
     def my_cards(self) -> Counter:
         """Everything I own (a player may always count their own cards)."""
         g = self._g  # map over the bound method: bots ask this every decision
-        mine = Counter()  # filled in C, without Counter.update's checks on its argument
+        mine = _new_counter(Counter)  # filled in C, skipping Counter.__init__ and update
         _count_elements(mine, map(g.names.__getitem__, g.players[self.seat].all_cards()))
         return mine
 
