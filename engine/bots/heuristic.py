@@ -128,7 +128,18 @@ def own_value(plan: Plan, name: str) -> float:
 
 
 def keep_value(name: str) -> float:
-    """How much a card is worth holding in hand: discard or pass the lowest first."""
+    """How much a card is worth holding in hand: discard or pass the lowest first. Worked out
+    once per card (from the tables filled at import), since hands are sorted by it."""
+    value = _KEPT.get(name)
+    if value is None:
+        value = _KEPT[name] = _keep_value(name)
+    return value
+
+
+_KEPT: dict[str, float] = {}
+
+
+def _keep_value(name: str) -> float:
     if name in KEEP_VALUES:
         return KEEP_VALUES[name]
     c = CARDS[name]
@@ -164,7 +175,11 @@ def hand_money(view: SeatView) -> int:
 
 
 def worst(cards: list[int], names: list[str], n: int) -> list[int]:
-    return sorted(cards, key=lambda c: (keep_value(names[c]), names[c]))[:n]
+    kept = _KEPT
+    for c in cards:  # (every value known: the sort key below reads the table directly)
+        if names[c] not in kept:
+            keep_value(names[c])
+    return sorted(cards, key=lambda c: (kept[names[c]], names[c]))[:n]
 
 
 # ----- the Action phase -----------------------------------------------------------------
@@ -172,11 +187,11 @@ def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     """Higher is played first; None: better not played now."""
     others = list(hand)
     others.remove(name)
-    other_actions = [n for n in others if CARDS[n].type_bits & ACTION]
-    terminal_waiting = any(is_terminal(n) for n in other_actions)
     special = PLAY_VALUES.get(name)
     if special is not None:
         return special(plan, name, others)
+    other_actions = [n for n in others if CARDS[n].type_bits & ACTION]
+    terminal_waiting = any(is_terminal(n) for n in other_actions)
     if name == "Throne Room":  # only with a card worth playing twice
         worth_doubling = any(n != name and play_value(plan, n, others) is not None
                              for n in other_actions)
@@ -209,7 +224,6 @@ def _junk(plan: Plan, names: list[str]) -> list[str]:
 
 
 def _terminal_value(plan: Plan, name: str, others: list[str]) -> float | None:
-    treasure_names = [n for n in others if CARDS[n].type_bits & TREASURE]
     if name == "Chapel":
         return 50 if _junk(plan, others) else None
     if name == "Trading Post":
@@ -217,7 +231,7 @@ def _terminal_value(plan: Plan, name: str, others: list[str]) -> float | None:
     if name == "Moneylender":
         return 45 if "Copper" in others else None
     if name == "Mine":
-        return 40 if treasure_names else None
+        return 40 if any(CARDS[n].type_bits & TREASURE for n in others) else None
     if name in ("Remodel", "Replace"):
         return 35 if others else None
     if name == "Coppersmith":
