@@ -373,7 +373,8 @@ def choose_cards(plan: Plan, d: Decision) -> list[int]:
     if src in ("Chapel", "Steward", "Trading Post") or src == "Masquerade" and d.min == 0:
         return _trash_junk(plan, d)
     if src == "Masquerade":
-        return [min(d.cards, key=lambda c: (pass_cost(plan, names[c]), names[c]))]
+        cost = {n: pass_cost(plan, n) for n in {names[c] for c in d.cards}}  # once a name
+        return [min(d.cards, key=lambda c: (cost[names[c]], names[c]))]
     if src in ("Moneylender", "Baron"):
         return d.cards[:1]  # a Copper for +$3, an Estate for +$4: always
     if src == "Courtier":
@@ -423,10 +424,11 @@ def _trash_junk(plan: Plan, d: Decision) -> list[int]:
     names = d.names
     money = plan.money
     chosen = []
-    for c in sorted(d.cards, key=lambda c: own_value(plan, names[c])):
+    value = {n: own_value(plan, n) for n in {names[c] for c in d.cards}}  # once a name
+    for c in sorted(d.cards, key=lambda c: value[names[c]]):
         if len(chosen) == d.max:
             break
-        if own_value(plan, names[c]) < 0:
+        if value[names[c]] < 0:
             chosen.append(c)
         elif names[c] == "Copper" and money > 6 and plan.gte > 6 and d.source == "Chapel":
             chosen.append(c)
