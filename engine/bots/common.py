@@ -144,10 +144,13 @@ class SeatView:
         return self._g.supply_set
 
     def total_money(self) -> int:
-        values = self._g.coin_values.__getitem__  # summed in C: asked every Buy phase
+        values = self._g.coin_values
         me = self._g.players[self.seat]
-        return (sum(map(values, me.deck)) + sum(map(values, me.hand))
-                + sum(map(values, me.discard)) + sum(map(values, me.play)))
+        total = 0
+        for zone in (me.deck, me.hand, me.discard, me.play):
+            for c in zone:
+                total += values[c]
+        return total
 
     def cost(self, name: str) -> int:
         return self._g.cost(name)
