@@ -1,5 +1,6 @@
 """Engine timings for the README: simulation speed (CPU time, beside the CPython floor loop of
-engine/floor.py), resuming a saved game, full replay, and 1 vs 2 processes."""
+engine/floor.py), heuristic games on Intrigue and Dark Ages kingdoms, one plan made by the
+planner, resuming a saved game, full replay, and 1 vs 2 processes."""
 from __future__ import annotations
 
 import os
@@ -12,9 +13,11 @@ from .floor import floor_game
 from .game import loads, replay
 from .kingdoms import by_name
 from .setup import new_game
-from .simulate import simulate
+from .simulate import kingdom_cards, shelters_rule, simulate
 
 INTRIGUE = ("Victory Dance", "Secret Schemes", "Best Wishes")  # the Intrigue-only kingdoms
+DARK_AGES = "Grim Parade"  # Knights, Ruins, Band of Misfits, Shelters: the slow paths
+PLANNED = "Victory Dance"  # the kingdom the planner's timing plans for
 
 
 def floor_games_per_cpu_sec(games: int, seed: str = "floor") -> float:
@@ -24,6 +27,22 @@ def floor_games_per_cpu_sec(games: int, seed: str = "floor") -> float:
     for _ in range(games):
         floor_game(rng)
     return games / (time.process_time() - start)
+
+
+def planner_timing(kingdom: str = PLANNED) -> dict:
+    """One plan made for a 2-player table of `kingdom` (the planner simulating its library
+    there, as the site does once per new kingdom), in CPU time."""
+    from .bots import planner
+
+    cards = kingdom_cards(kingdom)
+    key = planner.table_keys({"players": 2, "kingdom": cards,
+                              "shelters": shelters_rule(cards)})[0]
+    start = time.process_time()
+    made = planner.make_plan(key)  # made afresh (only strategy_for reads the cache)
+    cpu = time.process_time() - start
+    answers = made["planner"]["answers"]
+    return {"kingdom": kingdom, "cpu_seconds": round(cpu, 2), "answers": answers,
+            "answers_per_cpu_sec": round(answers / cpu) if cpu else None}
 
 
 def _best(fn, repeat: int) -> float:
@@ -70,7 +89,7 @@ def _saved_mid_card() -> tuple[str, int, str, object]:
     return g.dumps(), d.seat, d.id, ["Estate", "Estate"]
 
 
-def run_all(games: int = 2000, runs: int = 3, jobs: bool = True) -> dict:
+def run_all(games: int = 2000, runs: int = 3, jobs: bool = True, planner: bool = True) -> dict:
     """Simulation speed is taken `runs` times, each beside a run of the floor loop, since this
     kind of machine's speed drifts; CPU time, so that other processes count less."""
     sims, floors = [], []
@@ -98,10 +117,15 @@ def run_all(games: int = 2000, runs: int = 3, jobs: bool = True) -> dict:
         "heuristic_intrigue_games_per_cpu_sec": {
             k: simulate(["heuristic", "heuristic"], max(games // 20, 10), "bench", k)[
                 "games_per_cpu_sec"] for k in INTRIGUE},
+        "heuristic_dark_ages_games_per_cpu_sec": {
+            DARK_AGES: simulate(["heuristic", "heuristic"], max(games // 20, 10), "bench",
+                                DARK_AGES)["games_per_cpu_sec"]},
         "loads_mid_card_and_answer_ms": round(_best(resume, 200) * 1000, 3),
         "replay_4_player_game_ms": round(_best(lambda: replay(record), 20) * 1000, 2),
         "replay_4_player_answers": len(record["answers"]),
     }
+    if planner:
+        out["planner_one_plan"] = planner_timing()
     if jobs:
         out["jobs_games_per_sec"] = {
             str(n): simulate(["bmu", "bmu"], games, "bench", "First Game", jobs=n)[

@@ -49,7 +49,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_all
 
-    print(json.dumps(run_all(args.games, args.runs, jobs=not args.no_jobs), indent=1))
+    print(json.dumps(run_all(args.games, args.runs, jobs=not args.no_jobs,
+                             planner=not args.no_planner), indent=1))
     return 0
 
 
@@ -77,10 +78,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--events", action="store_true", help="also print the events")
     p.set_defaults(fn=cmd_play)
     p = sub.add_parser("bench", help="engine timings: simulate (beside the floor loop), "
-                                     "load-and-answer, replay, 1 vs 2 processes")
+                                     "heuristic and planner, load-and-answer, replay, "
+                                     "1 vs 2 processes")
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--runs", type=int, default=3, help="simulation runs, each beside the floor")
     p.add_argument("--no-jobs", action="store_true", help="skip the 1 vs 2 processes figure")
+    p.add_argument("--no-planner", action="store_true",
+                   help="skip making one plan (a few CPU seconds)")
     p.set_defaults(fn=cmd_bench)
     args = ap.parse_args(argv)
     try:

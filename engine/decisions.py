@@ -241,7 +241,7 @@ class BuyPhase(Decision):
     # the same for every Buy phase: class attributes, so that making one costs less
     prompt = "Play Treasures, buy a card, or end your turn"
     source = None
-    __slots__ = ("treasures", "coins", "buys", "_game", "_piles", "_supply", "_costs", "_limit")
+    __slots__ = ("treasures", "coins", "buys", "limit", "_game", "_piles", "_supply", "_costs")
 
     def __init__(self, seat: int, treasures: list[int], coins: int, buys: int, game) -> None:
         self.seat = seat
@@ -253,18 +253,19 @@ class BuyPhase(Decision):
         self._piles: list[tuple[str, int]] | None = None
         self._supply = game.supply_piles
         self._costs = game.base_costs
-        # cost_of(top) <= coins is base cost - reduction <= coins (coins are never negative)
-        self._limit = coins + game.cost_reduction
+        # cost_of(top) <= coins is base cost - reduction <= coins (coins are never negative):
+        # a card whose printed cost is at most `limit` can be bought
+        self.limit = coins + game.cost_reduction
 
     def can_buy(self, pile: str) -> bool:
         """Whether `pile` is a Supply pile with a card on top costing at most the coins."""
         cards = self._supply.get(pile)  # bots ask several times per decision: kept short
-        return bool(cards) and self._costs[cards[-1]] <= self._limit
+        return bool(cards) and self._costs[cards[-1]] <= self.limit
 
     def buyable(self) -> list[tuple[str, str]]:
         """(pile, the name of its top card) for each pile `can_buy` allows, in Supply order:
         what a bot weighing every buy asks, in one pass."""
-        names, costs, limit = self._game.names, self._costs, self._limit
+        names, costs, limit = self._game.names, self._costs, self.limit
         return [(p, names[cards[-1]]) for p, cards in self._supply.items()
                 if cards and costs[cards[-1]] <= limit]
 

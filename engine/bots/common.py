@@ -8,15 +8,20 @@ from ..cardbase import CURSE, TREASURE, VICTORY
 from ..cards import CARDS
 from ..decisions import Decision
 
+_new_counter = Counter.__new__  # an empty Counter, as Counter() makes it
+
 
 class SeatView:
     """Read-only access to what `seat` knows: its own cards, public counts, the turn."""
 
-    __slots__ = ("_g", "seat")
+    __slots__ = ("_g", "seat", "memo")
 
     def __init__(self, game, seat: int) -> None:
         self._g = game
         self.seat = seat
+        # what a bot works out once per game from public facts that never change (the view
+        # lives as long as the seat's player in a simulation)
+        self.memo: dict[str, Any] = {}
 
     @property
     def coins(self) -> int:
@@ -65,7 +70,7 @@ class SeatView:
     def my_cards(self) -> Counter:
         """Everything I own (a player may always count their own cards)."""
         g = self._g  # map over the bound method: bots ask this every decision
-        mine = Counter()  # filled in C, without Counter.update's checks on its argument
+        mine = _new_counter(Counter)  # filled in C, skipping Counter.__init__ and update
         _count_elements(mine, map(g.names.__getitem__, g.players[self.seat].all_cards()))
         return mine
 
@@ -79,6 +84,25 @@ class SeatView:
         """What my discard pile holds, by name (known to its owner for the same reason)."""
         g = self._g
         return Counter(g.names[c] for c in g.players[self.seat].discard)
+
+    def pile_rows(self) -> list[tuple[str, list[int], str | None, int]]:
+        """(pile, its live list of card ids, the name of all its cards or None when they
+        differ (Knights), their printed cost or 0) for each Supply pile in Supply order: for a
+        bot that weighs every pile each Buy phase. Made once per view (the same list object
+        while it holds); only a list's length and its top card are to be read (below the top
+        of a mixed pile is hidden)."""
+        g = self._g
+        made = self.memo.get("pile_rows")
+        if made is not None and made[0] is g.supply_piles:  # (made again after a re-derive)
+            return made[1]
+        names, costs = g.names, g.base_costs
+        rows = []
+        for pile, cards in g.supply_piles.items():
+            kinds = set(map(names.__getitem__, cards))
+            name = kinds.pop() if len(kinds) == 1 else None
+            rows.append((pile, cards, name, costs[cards[-1]] if name else 0))
+        self.memo["pile_rows"] = (g.supply_piles, rows)
+        return rows
 
     def pile_count(self, pile: str) -> int:
         return len(self._g.piles.get(pile, ()))
@@ -96,6 +120,28 @@ class SeatView:
             piles += counts[3]
         provinces = len(g.piles.get("Province", ()))
         return provinces if provinces < piles else piles
+
+    def end_state(self) -> tuple[int, bool]:
+        """(`gains_to_end()`, whether one gain could end the game or it is ending already:
+        `endgame.near_end`) from one sort of the Supply's sizes, since the heuristic's every
+        Buy phase asks both."""
+        g = self._g
+        counts = sorted(map(len, g.supply_lists))
+        five = len(g.players) >= 5
+        piles = counts[0] + counts[1] + counts[2] + (counts[3] if five else 0)
+        provinces = len(g.piles.get("Province", ()))
+        gte = provinces if provinces < piles else piles
+        supply_provinces = g.supply_piles.get("Province")
+        if supply_provinces is not None and len(supply_provinces) <= 1:
+            return gte, True
+        limit = 4 if five else 3
+        empty = counts.count(0)
+        return gte, empty >= limit or (
+            empty == limit - 1 and empty < len(counts) and counts[empty] == 1)
+
+    def supply_names(self) -> frozenset[str]:
+        """The Supply's pile names (they never change during a game)."""
+        return self._g.supply_set
 
     def total_money(self) -> int:
         values = self._g.coin_values

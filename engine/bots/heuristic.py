@@ -17,9 +17,8 @@ from ..cardbase import ACTION, CURSE, TREASURE, VICTORY
 from ..cards import CARDS
 from ..decisions import Decision
 from .common import SeatView, default_answer, view_top
-from .endgame import ending_piles, near_end, safe_to_buy, safe_to_gain, winning_buy
+from .endgame import ending_piles, safe_to_buy, safe_to_gain, winning_buy
 from .plan import (
-    _BOUNDS,
     _VICTORY_RULED,
     CANTRIPS,
     CURSERS,
@@ -75,7 +74,7 @@ def worth(plan: Plan, name: str) -> float:
         return CANTRIPS[name] - (10 if name == "Sentry" and plan.size > 20 else 0)
     if name in TERMINALS:
         value = TERMINALS[name]
-        if name == "Masquerade" and ("Witch" in plan.kingdom or "Torturer" in plan.kingdom):
+        if name == "Masquerade" and ("Witch" in plan.supply or "Torturer" in plan.supply):
             value = 10  # the Curses we give would be passed back to us
         if (name in CURSERS and plan.mine[name] < 2 and plan.terminals - plan.villages <= 1
                 and plan.view.pile_count("Curse") > 3):
@@ -98,7 +97,7 @@ def _victory_worth(plan: Plan, name: str) -> float | None:
     if name == "Province":
         return 100 if plan.money > 15 or gte <= 6 else 45
     if name == "Duchy":
-        duke = "Duke" in plan.kingdom and gte <= 7
+        duke = "Duke" in plan.supply and gte <= 7
         return 90 if gte <= 4 else 48 if gte <= 6 or duke else -5
     if name == "Duke":
         mine = plan.mine
@@ -129,7 +128,18 @@ def own_value(plan: Plan, name: str) -> float:
 
 
 def keep_value(name: str) -> float:
-    """How much a card is worth holding in hand: discard or pass the lowest first."""
+    """How much a card is worth holding in hand: discard or pass the lowest first. Worked out
+    once per card (from the tables filled at import), since hands are sorted by it."""
+    value = _KEPT.get(name)
+    if value is None:
+        value = _KEPT[name] = _keep_value(name)
+    return value
+
+
+_KEPT: dict[str, float] = {}
+
+
+def _keep_value(name: str) -> float:
     if name in KEEP_VALUES:
         return KEEP_VALUES[name]
     c = CARDS[name]
@@ -165,7 +175,11 @@ def hand_money(view: SeatView) -> int:
 
 
 def worst(cards: list[int], names: list[str], n: int) -> list[int]:
-    return sorted(cards, key=lambda c: (keep_value(names[c]), names[c]))[:n]
+    kept = _KEPT
+    for c in cards:  # (every value known: the sort key below reads the table directly)
+        if names[c] not in kept:
+            keep_value(names[c])
+    return sorted(cards, key=lambda c: (kept[names[c]], names[c]))[:n]
 
 
 # ----- the Action phase -----------------------------------------------------------------
@@ -173,11 +187,11 @@ def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     """Higher is played first; None: better not played now."""
     others = list(hand)
     others.remove(name)
-    other_actions = [n for n in others if CARDS[n].type_bits & ACTION]
-    terminal_waiting = any(is_terminal(n) for n in other_actions)
     special = PLAY_VALUES.get(name)
     if special is not None:
         return special(plan, name, others)
+    other_actions = [n for n in others if CARDS[n].type_bits & ACTION]
+    terminal_waiting = any(is_terminal(n) for n in other_actions)
     if name == "Throne Room":  # only with a card worth playing twice
         worth_doubling = any(n != name and play_value(plan, n, others) is not None
                              for n in other_actions)
@@ -210,7 +224,6 @@ def _junk(plan: Plan, names: list[str]) -> list[str]:
 
 
 def _terminal_value(plan: Plan, name: str, others: list[str]) -> float | None:
-    treasure_names = [n for n in others if CARDS[n].type_bits & TREASURE]
     if name == "Chapel":
         return 50 if _junk(plan, others) else None
     if name == "Trading Post":
@@ -218,7 +231,7 @@ def _terminal_value(plan: Plan, name: str, others: list[str]) -> float | None:
     if name == "Moneylender":
         return 45 if "Copper" in others else None
     if name == "Mine":
-        return 40 if treasure_names else None
+        return 40 if any(CARDS[n].type_bits & TREASURE for n in others) else None
     if name in ("Remodel", "Replace"):
         return 35 if others else None
     if name == "Coppersmith":
@@ -247,7 +260,7 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         return {"play": _treasure_order(d)}
     view = plan.view
     # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
-    endgame = near_end(view, plan.kingdom)
+    endgame = plan.near
     if endgame:
         win = winning_buy(view, d)
         if win is not None:
@@ -259,18 +272,35 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
             return answer
     # The first pile in Supply order with the highest worth above 0; a pile whose worth cannot
     # beat the best so far (worth_bound) is not weighed.
-    known = _BOUNDS.get
     best, best_worth = None, 0.0
     ending = ending_piles(view) if endgame else None
-    for pile, top in d.buyable():
-        bound = known(top)
-        if bound is None:
+    limit = d.limit
+    for pile, cards, top, bound, cost in _buy_rows(view):
+        if top is None:  # a pile of different cards (Knights): as it is now
+            if not d.can_buy(pile):
+                continue
+            top = d.names[cards[-1]]
             bound = worth_bound(top)
+        elif not cards or cost > limit:
+            continue
         if bound > best_worth and (not endgame or safe_to_buy(view, d, pile, ending)):
             w = worth(plan, top)
             if w > best_worth:
                 best, best_worth = pile, w
     return {"buy": best} if best else {"end": True}
+
+
+def _buy_rows(view: SeatView) -> list[tuple[str, list[int], str | None, float, int]]:
+    """`SeatView.pile_rows` with each pile's worth_bound, leaving out the piles of one card
+    whose worth can never be above 0 (Copper, Curse): what choose_buy weighs, made once per
+    game."""
+    rows = view.pile_rows()
+    made = view.memo.get("buy_rows")
+    if made is None or made[0] is not rows:
+        made = view.memo["buy_rows"] = (rows, [
+            (pile, cards, name, worth_bound(name) if name else 0.0, cost)
+            for pile, cards, name, cost in rows if name is None or worth_bound(name) > 0])
+    return made[1]
 
 
 def _treasure_order(d: Decision) -> Any:
@@ -343,7 +373,8 @@ def choose_cards(plan: Plan, d: Decision) -> list[int]:
     if src in ("Chapel", "Steward", "Trading Post") or src == "Masquerade" and d.min == 0:
         return _trash_junk(plan, d)
     if src == "Masquerade":
-        return [min(d.cards, key=lambda c: (pass_cost(plan, names[c]), names[c]))]
+        cost = {n: pass_cost(plan, n) for n in {names[c] for c in d.cards}}  # once a name
+        return [min(d.cards, key=lambda c: (cost[names[c]], names[c]))]
     if src in ("Moneylender", "Baron"):
         return d.cards[:1]  # a Copper for +$3, an Estate for +$4: always
     if src == "Courtier":
@@ -393,10 +424,11 @@ def _trash_junk(plan: Plan, d: Decision) -> list[int]:
     names = d.names
     money = plan.money
     chosen = []
-    for c in sorted(d.cards, key=lambda c: own_value(plan, names[c])):
+    value = {n: own_value(plan, n) for n in {names[c] for c in d.cards}}  # once a name
+    for c in sorted(d.cards, key=lambda c: value[names[c]]):
         if len(chosen) == d.max:
             break
-        if own_value(plan, names[c]) < 0:
+        if value[names[c]] < 0:
             chosen.append(c)
         elif names[c] == "Copper" and money > 6 and plan.gte > 6 and d.source == "Chapel":
             chosen.append(c)

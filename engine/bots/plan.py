@@ -73,15 +73,15 @@ class _Figure:
         return value
 
 
-class _DeckFigure(_Figure):
-    """One of the figures `_count_deck` works out together, in one pass over the deck."""
+class _JointFigure(_Figure):
+    """One of several figures its `work` fills in together, in one pass."""
 
     __slots__ = ()
 
     def __get__(self, plan: Plan | None, owner: type) -> Any:
         if plan is None:
             return self
-        _count_deck(plan)
+        self.work(plan)
         return plan.__dict__[self.name]
 
 
@@ -91,19 +91,53 @@ def _count_deck(plan: Plan) -> None:
     owned; 0 without any), from one pass over `plan.mine`."""
     size = terminals = villages = 0
     top = None
+    info = _DECK_INFO
     for n, k in plan.mine.items():
         size += k
-        if _TERMINAL[n]:
+        row = info.get(n)
+        if row is None:
+            row = info[n] = _deck_info(n)
+        terminal, village, value = row
+        if terminal:
             terminals += k
-            value = TERMINALS.get(n, 0)
-            if top is None or value > top:
+            if value is not None and (top is None or value > top):
                 top = value
-        elif n == "Nobles":
-            terminals += k
-        if n in VILLAGES:
+        if village:
             villages += k
     plan.__dict__.update(size=size, terminals=terminals, villages=villages,
                          top_terminal=0 if top is None else top)
+
+
+def _deck_info(name: str) -> tuple[bool, bool, int | None]:
+    """What `_count_deck` needs of a card: whether it counts as a terminal, whether it is a
+    village, and its TERMINALS value when it is a true terminal (None otherwise). Worked out
+    once per card, from the tables filled at import."""
+    if _TERMINAL[name]:
+        return True, name in VILLAGES, TERMINALS.get(name, 0)
+    return name == "Nobles", name in VILLAGES, None
+
+
+_DECK_INFO: dict[str, tuple[bool, bool, int | None]] = {}
+
+
+def _end_state(plan: Plan) -> None:
+    """gte and near, from one pass over the Supply."""
+    plan.__dict__["gte"], plan.__dict__["near"] = plan.view.end_state()
+
+
+def _strong_terminal(plan: Plan) -> bool:
+    """A terminal worth more than 40 is in the Supply: the same all game, so kept per
+    Supply."""
+    supply = plan.supply
+    known = _STRONG.get(supply)
+    if known is None:
+        if len(_STRONG) >= 256:
+            _STRONG.clear()
+        known = _STRONG[supply] = any(TERMINALS.get(k, 0) > 40 for k in supply)
+    return known
+
+
+_STRONG: dict[frozenset, bool] = {}
 
 
 class Plan:
@@ -118,15 +152,17 @@ class Plan:
 
     mine = _Figure(lambda plan: plan.view.my_cards())
     money = _Figure(lambda plan: plan.view.total_money())
-    gte = _Figure(lambda plan: plan.view.gains_to_end())
+    gte = _JointFigure(_end_state)  # gains_to_end()
+    near = _JointFigure(_end_state)  # endgame.near_end(): one gain could end the game
     kingdom = _Figure(lambda plan: plan.view.supply_counts())
-    size = _DeckFigure(_count_deck)
-    terminals = _DeckFigure(_count_deck)
-    villages = _DeckFigure(_count_deck)
-    top_terminal = _DeckFigure(_count_deck)
+    supply = _Figure(lambda plan: plan.view.supply_names())  # for "is X in the Supply"
+    size = _JointFigure(_count_deck)
+    terminals = _JointFigure(_count_deck)
+    villages = _JointFigure(_count_deck)
+    top_terminal = _JointFigure(_count_deck)
     wanted = _Figure(lambda plan: 1 + (plan.size >= 16) + plan.villages)
     attack_missing = _Figure(lambda plan: _strong_attack_missing(plan))
-    strong_terminal = _Figure(lambda plan: any(TERMINALS.get(k, 0) > 40 for k in plan.kingdom))
+    strong_terminal = _Figure(_strong_terminal)
 
     @property
     def density(self) -> float:
@@ -141,7 +177,8 @@ class Plan:
 
 def _strong_attack_missing(plan: Plan) -> bool:
     """A strong attack is in the Supply and the bot has none yet."""
-    return any(k in plan.kingdom and plan.kingdom[k] and not plan.mine[k] for k in CURSERS)
+    supply, view = plan.supply, plan.view
+    return any(k in supply and view.pile_count(k) and not plan.mine[k] for k in CURSERS)
 
 
 # The cards _victory_worth has a rule for (for any other card it says None), with the most

@@ -3,8 +3,10 @@
 Run alone with `python -m pytest tests/engine/test_benchmarks.py --benchmark-only`; the
 README's figures come from `python -m engine bench`, which runs the same workloads longer.
 """
+import pytest
+
 from engine import loads, replay
-from engine.bench import _record_game, _saved_mid_card
+from engine.bench import DARK_AGES, INTRIGUE, _record_game, _saved_mid_card, planner_timing, run_all
 from engine.simulate import simulate
 
 
@@ -30,3 +32,17 @@ def test_bench_replay_a_finished_four_player_game(benchmark):
     record = _record_game(4, "bench-4p")
     g = benchmark.pedantic(replay, args=(record,), rounds=5, iterations=1)
     assert g.over
+
+
+def test_bench_reports_a_dark_ages_kingdom_beside_the_intrigue_ones():
+    out = run_all(games=40, runs=1, jobs=False, planner=False)
+    assert set(out["heuristic_intrigue_games_per_cpu_sec"]) == set(INTRIGUE)
+    assert list(out["heuristic_dark_ages_games_per_cpu_sec"]) == [DARK_AGES]
+    assert "planner_one_plan" not in out and "jobs_games_per_sec" not in out
+
+
+@pytest.mark.slow
+def test_bench_times_one_plan_made_by_the_planner():
+    out = planner_timing("Victory Dance")
+    assert out["kingdom"] == "Victory Dance" and out["answers"] > 10_000
+    assert out["answers_per_cpu_sec"] > 0

@@ -16,11 +16,13 @@ from engine import CARDS, new_game
 from engine.bots import SeatView, heuristic, planner, seat_player
 from engine.bots.endgame import ending_piles, near_end, safe_to_buy, winning_buy
 from engine.bots.heuristic import (
+    CURSERS,
     TERMINALS,
     VILLAGES,
     Plan,
     choose_buy,
     is_terminal,
+    keep_value,
     worth,
     worth_bound,
 )
@@ -32,7 +34,11 @@ from engine.tables import id_tables
 from tests.engine.helpers import seat, spec
 
 KINGDOMS = ["Victory Dance", "Secret Schemes", "Best Wishes", "Grim Parade",
-            "Playing Chess With Death", "Prophecy", "Deconstruction", "Size Distortion"]
+            "Playing Chess With Death", "Prophecy", "Deconstruction", "Size Distortion",
+            # Hermits (a Buy rule), Knights and Ruins (piles of different cards), a Band of
+            # Misfits (the game's tables made again), Bridge (costs lowered)
+            "Hermit, Market Square, Knights, Band of Misfits, Cultist, Bridge, Village, "
+            "Smithy, Duke, Nobles"]
 
 
 def reference_buy(plan: Plan, d) -> object:
@@ -70,6 +76,14 @@ def checked_player(g, p: int, seen: Counter):
         assert plan.villages == sum(k for n, k in mine.items() if n in VILLAGES)
         assert plan.top_terminal == max((TERMINALS.get(n, 0) for n in mine if is_terminal(n)),
                                         default=0)
+        assert (plan.gte, plan.near) == (view.gains_to_end(), near_end(view, counts))
+        me = g.players[p]
+        assert plan.money == sum(CARDS[g.names[c]].coins
+                                 for c in me.deck + me.hand + me.discard + me.play)
+        assert plan.strong_terminal == any(TERMINALS.get(k, 0) > 40 for k in counts)
+        assert plan.attack_missing == any(counts.get(k) and not mine[k] for k in CURSERS)
+        for name in mine:
+            assert keep_value(name) == heuristic._keep_value(name)
         if d.kind == "BuyPhase" and not d.treasures:
             for pile in g.supply:
                 top = g.pile_top(pile)
@@ -157,3 +171,19 @@ def test_a_plain_action_does_what_its_play_does():
         made.append((g.players[0].to_dict(), g.actions, g.buys, g.coins, g.actions_played,
                      [e for e in g.log if e[0] == "play"]))
     assert made[0] == made[1]
+
+
+def test_pile_rows_name_piles_of_one_card_and_are_made_again_when_the_game_is_derived_again():
+    cards = kingdom_cards("Grim Parade")
+    g = new_game(game_setup(["heuristic"] * 2, cards), "rows", log=False)
+    view = SeatView(g, 0)
+    rows = view.pile_rows()
+    named = {pile: name for pile, _, name, _ in rows}
+    assert named["Knights"] is None and named["Gold"] == "Gold"
+    assert [pile for pile, *_ in rows] == list(g.supply)
+    assert all(cards is g.piles[pile] for pile, cards, _, _ in rows)
+    assert all(cost == CARDS[name].cost for _, _, name, cost in rows if name)
+    assert view.pile_rows() is rows
+    g._derive()  # (as a Band of Misfits does): the rows follow the new tables
+    again = view.pile_rows()
+    assert again is not rows and again == rows

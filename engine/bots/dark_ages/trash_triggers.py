@@ -182,7 +182,7 @@ CARD_HANDLERS.update({"Market Square": _market_square, "Catacombs": _catacombs,
 
 def _hermit_to_madman(plan: Plan, d: Decision) -> Any:
     """With Hermits in play and nothing better than a Madman each to buy, buy nothing."""
-    if "Hermit" not in plan.kingdom:  # (a Band of Misfits is only ever a Supply card)
+    if "Hermit" not in plan.supply:  # (a Band of Misfits is only ever a Supply card)
         return None
     view = plan.view
     hermits = view.in_play().count("Hermit")
