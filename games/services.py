@@ -17,7 +17,7 @@ from django.utils import timezone
 import engine
 from engine import ENGINE_VERSION, IllegalAnswer, canonical
 from engine import bots as engine_bots
-from games import aftermove, background, history, selectors
+from games import aftermove, background, history, seat_extras, selectors
 from games.exceptions import (
     DecisionClosed,
     IllegalMove,
@@ -264,8 +264,8 @@ def decision_submit(
             game=game, number=game.step, seat=seat, decision_id=decision_id, answer=answer,
             actor=actor, engine_version=ENGINE_VERSION, **history.step_fields(game, table, mark),
         )
-        # (their users' play state too: the reply's clocks then need no vacation query)
-        seats = list(game.seats.select_related(SEAT_STATE))
+        # (their users' play state and clocks too: the reply's clocks then need no query)
+        seats = list(seat_extras.annotated(game.seats.select_related(SEAT_STATE), reply=True))
         _store(game, table, seats, answered=seat)
         game.save(update_fields=MOVED_FIELDS)  # not setup, kingdom, seed...: they never change
         announce_on_commit(game, active=table.active, actor=actor)
