@@ -264,11 +264,13 @@ def seat_of(game: Game, user) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
-def game_for_viewer(pk: int, user, state: bool = True) -> Game | None:
+def game_for_viewer(pk: int, user, state: bool = True, creator: bool = True) -> Game | None:
     """The game with its creator and `viewer_position` (the user's seat, None: none) in one
     query; without its state (snapshot, the deal's log) when `state` is False (a write
-    reloads the game under its lock anyway)."""
-    games = Game.objects.select_related("creator").filter(pk=pk)
+    reloads the game under its lock anyway), without its creator when `creator` is False."""
+    games = Game.objects.filter(pk=pk)
+    if creator:
+        games = games.select_related("creator")
     if user is not None and user.is_authenticated:
         # Written as SQL: the ORM's Subquery costs more CPU to compile than the query to run,
         # and every API request about a game asks this.
