@@ -40,8 +40,8 @@ def _exists(model: type, where: str) -> RawSQL:
 
 def seat_extras_register() -> None:
     """What a move's reply and its after-move job read with the seats (games/seat_extras.py):
-    each seat's clock and takeover (None: none), whether its user has an active webhook or
-    standing orders of their own for this game."""
+    each seat's clock and takeover (None: none), whether its user has an active webhook,
+    standing orders of their own for this game, an unread "your turn" notice for it."""
     for name, model, field, output in (
             ("clock_wait_started", DecisionClock, "wait_started", DateTimeField()),
             ("clock_deadline_at", DecisionClock, "deadline_at", DateTimeField()),
@@ -51,6 +51,9 @@ def seat_extras_register() -> None:
                              reply=True)
     seat_extras.register("has_webhook", lambda: _exists(
         Webhook, 'x."user_id" = "{s}"."user_id" AND x."active"'))
+    seat_extras.register("turn_notice_unread", lambda: _exists(
+        Notification, 'x."user_id" = "{s}"."user_id" AND x."game_id" = "{s}"."game_id" '
+        "AND x.\"kind\" = 'turn' AND x.\"read_at\" IS NULL"))
     seat_extras.register("has_order_override", lambda: _exists(
         StandingOrderOverride, 'x."user_id" = "{s}"."user_id" AND x."game_id" = "{s}"."game_id"'))
 

@@ -167,7 +167,7 @@ def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:
     else:
         text = f"Game #{game.pk} is waiting for your answer."
     notify.notification_add(user=seat.user, game_id=game.pk, kind="turn", text=text, now=now,
-                            once=True)
+                            once=True, unread=getattr(seat, "turn_notice_unread", None))
 
 
 # --- standing orders -------------------------------------------------------------------------
