@@ -24,7 +24,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 
-from games import background, broadcast, signals
+from games import background, broadcast, seat_extras, signals
 from games.models import Game, GameStatus, Seat
 
 CLAIM_SECONDS = 24 * 3600
@@ -76,10 +76,12 @@ def _run(payload: dict[str, Any]) -> None:
 
 def _game_and_seats(game_id: int) -> tuple[Game | None, list[Seat]]:
     """The game as it is now (without its state) and its seats, their users, preferences and
-    play state loaded: one query for every concern."""
-    seats = list(Seat.objects.filter(game_id=game_id)
-                 .select_related("game", "user__preferences", "user__play_state")
-                 .defer(*(f"game__{name}" for name in LIGHT_DEFER)))
+    play state loaded, with what the concerns registered in games/seat_extras.py (clocks,
+    "has a webhook", "an undo request waits"...): one query for every concern."""
+    seats = list(seat_extras.annotated(
+        Seat.objects.filter(game_id=game_id)
+        .select_related("game", "user__preferences", "user__play_state")
+        .defer(*(f"game__{name}" for name in LIGHT_DEFER))))
     if not seats:
         return Game.objects.filter(pk=game_id).defer(*LIGHT_DEFER).first(), []
     game = seats[0].game

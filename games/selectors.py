@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
+from django.db.models import Count, IntegerField, Prefetch, Q, QuerySet, Value
+from django.db.models.expressions import RawSQL
 
 import engine
 from engine import canonical
@@ -263,14 +264,21 @@ def seat_of(game: Game, user) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
-def game_for_viewer(pk: int, user, state: bool = True) -> Game | None:
+def game_for_viewer(pk: int, user, state: bool = True, creator: bool = True) -> Game | None:
     """The game with its creator and `viewer_position` (the user's seat, None: none) in one
     query; without its state (snapshot, the deal's log) when `state` is False (a write
-    reloads the game under its lock anyway)."""
-    games = Game.objects.select_related("creator").filter(pk=pk)
+    reloads the game under its lock anyway), without its creator when `creator` is False."""
+    games = Game.objects.filter(pk=pk)
+    if creator:
+        games = games.select_related("creator")
     if user is not None and user.is_authenticated:
-        mine = Seat.objects.filter(game=OuterRef("pk"), user=user).values("position")[:1]
-        games = games.annotate(viewer_position=Subquery(mine))
+        # Written as SQL: the ORM's Subquery costs more CPU to compile than the query to run,
+        # and every API request about a game asks this.
+        seats, table = Seat._meta.db_table, Game._meta.db_table
+        mine = RawSQL(f'SELECT s."position" FROM "{seats}" s WHERE s."game_id" = "{table}"."id" '
+                      'AND s."user_id" = %s ORDER BY s."position" LIMIT 1', (user.pk,),
+                      output_field=IntegerField())
+        games = games.annotate(viewer_position=mine)
     else:
         games = games.annotate(viewer_position=Value(None, output_field=IntegerField()))
     if not state:

@@ -42,13 +42,13 @@ from games.strategies import selectors as strategy_selectors
 
 
 def _visible_game(request: Request, pk: int, invite_token: str | None = None,
-                  state: bool = True) -> Game:
+                  state: bool = True, creator: bool = True) -> Game:
     """The game, or 404 if it does not exist or is private and the user has no seat in it.
 
     Both cases answer exactly the same, so nobody learns that a private game exists; its
     invite token (for joining) counts as a seat.
     """
-    game = selectors.game_for_viewer(pk, request.user, state=state)
+    game = selectors.game_for_viewer(pk, request.user, state=state, creator=creator)
     if game is None or not (selectors.game_visible_to(game, request.user)
                             or selectors.invite_matches(game, invite_token)):
         raise ApiError("not_found", "no such game", 404)
@@ -246,7 +246,7 @@ def _ending(request: Request, pk: int, act) -> Response:
 @docs.view
 @api_view(["GET"])
 def game_view(request: Request, pk: int) -> Response:
-    target = _visible_game(request, pk)
+    target = _visible_game(request, pk, creator=False)  # (a query's join saved)
     view = api_selectors.view_of(target, _my_position(request, target))
     if view is None:
         raise ApiError("not_started", "the game has not started yet", 409)
@@ -256,7 +256,7 @@ def game_view(request: Request, pk: int) -> Response:
 @docs.decisions
 @api_view(["GET"])
 def game_decisions(request: Request, pk: int) -> Response:
-    target = _visible_game(request, pk)
+    target = _visible_game(request, pk, creator=False)  # (a query's join saved)
     position = _my_position(request, target)
     return Response({"game": target.pk, "step": target.step, "seat": position,
                      "decisions": api_selectors.decisions_of(target, position)})
@@ -265,7 +265,7 @@ def game_decisions(request: Request, pk: int) -> Response:
 @docs.log
 @api_view(["GET"])
 def game_log(request: Request, pk: int) -> Response:
-    target = _visible_game(request, pk)
+    target = _visible_game(request, pk, creator=False)  # (a query's join saved)
     since = int_param(request, "since", 0)
     limit = int_param(request, "limit", LOG_PAGE, minimum=1, maximum=LOG_PAGE_MAX)
     page = selectors.game_log_page(target, _my_position(request, target), since, limit)
@@ -286,7 +286,8 @@ def game_record(request: Request, pk: int) -> Response:
 @docs.answer
 @api_view(["POST"])
 def game_answer(request: Request, pk: int) -> Response:
-    target = _visible_game(request, pk, state=False)  # the move reloads it under its lock
+    # (the move reloads it under its lock)
+    target = _visible_game(request, pk, state=False, creator=False)
     return idempotent(request, lambda: _answer(request, target))
 
 

@@ -11,6 +11,7 @@ class PlayConfig(AppConfig):
 
     def ready(self) -> None:
         from games import signals
-        from games.play import receivers
+        from games.play import receivers, selectors
 
         signals.game_moved.connect(receivers.on_game_moved, dispatch_uid="play.on_game_moved")
+        selectors.seat_extras_register()

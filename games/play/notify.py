@@ -17,11 +17,13 @@ UNSUBSCRIBE_SALT = "games.play.unsubscribe"
 
 
 def notification_add(*, user, game_id: int | None, kind: str, text: str, now: datetime,
-                     once: bool = False) -> Notification | None:
-    """Add a notice; with `once`, not while an unread one of the same kind and game exists."""
-    if once and Notification.objects.filter(
-        user=user, game_id=game_id, kind=kind, read_at__isnull=True
-    ).exists():
+                     once: bool = False, unread: bool | None = None) -> Notification | None:
+    """Add a notice; with `once`, not while an unread one of the same kind and game exists
+    (`unread`: whether one does, when the caller read it already; else one query)."""
+    if once and unread is None:
+        unread = Notification.objects.filter(
+            user=user, game_id=game_id, kind=kind, read_at__isnull=True).exists()
+    if once and unread:
         return None
     return Notification.objects.create(
         user=user, game_id=game_id, kind=kind, text=text, created_at=now

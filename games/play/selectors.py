@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import BooleanField, DateTimeField, Field, IntegerField, QuerySet
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 import engine
+from games import seat_extras
 from games.models import Game, GameStatus, Seat
 from games.play import conf
 from games.play.models import (
@@ -16,9 +18,44 @@ from games.play.models import (
     Notification,
     PlayerState,
     SeatTakeover,
+    StandingOrderOverride,
     Webhook,
     WebhookDelivery,
 )
+
+
+def _of_seat(model: type, field: str, output: Field) -> RawSQL:
+    """`field` of the seat's row of `model` (None: no row). Written as SQL: built by the ORM,
+    the subqueries cost more to compile than the separate queries they replace."""
+    table, seats = model._meta.db_table, Seat._meta.db_table
+    return RawSQL(f'SELECT x."{field}" FROM "{table}" x WHERE x."game_id" = "{seats}"."game_id" '
+                  f'AND x."position" = "{seats}"."position"', (), output_field=output)
+
+
+def _exists(model: type, where: str) -> RawSQL:
+    table, seats = model._meta.db_table, Seat._meta.db_table
+    return RawSQL(f'EXISTS (SELECT 1 FROM "{table}" x WHERE {where.format(s=seats)})', (),
+                  output_field=BooleanField())
+
+
+def seat_extras_register() -> None:
+    """What a move's reply and its after-move job read with the seats (games/seat_extras.py):
+    each seat's clock and takeover (None: none), whether its user has an active webhook,
+    standing orders of their own for this game, an unread "your turn" notice for it."""
+    for name, model, field, output in (
+            ("clock_wait_started", DecisionClock, "wait_started", DateTimeField()),
+            ("clock_deadline_at", DecisionClock, "deadline_at", DateTimeField()),
+            ("takeover_strikes", SeatTakeover, "strikes", IntegerField()),
+            ("takeover_at", SeatTakeover, "taken_over_at", DateTimeField())):
+        seat_extras.register(name, lambda m=model, f=field, o=output: _of_seat(m, f, o),
+                             reply=True)
+    seat_extras.register("has_webhook", lambda: _exists(
+        Webhook, 'x."user_id" = "{s}"."user_id" AND x."active"'))
+    seat_extras.register("turn_notice_unread", lambda: _exists(
+        Notification, 'x."user_id" = "{s}"."user_id" AND x."game_id" = "{s}"."game_id" '
+        "AND x.\"kind\" = 'turn' AND x.\"read_at\" IS NULL"))
+    seat_extras.register("has_order_override", lambda: _exists(
+        StandingOrderOverride, 'x."user_id" = "{s}"."user_id" AND x."game_id" = "{s}"."game_id"'))
 
 
 def your_turn_count(user) -> int:
@@ -55,18 +92,18 @@ def seat_statuses(game: Game, active: int | None = None,
     (`active`, the player whose turn it is, saves loading the engine when the caller knows it;
     `seats`, the game's seats, a query when the caller has them).
     """
-    seats = seats if seats is not None else list(game.seats.all())
+    if not seat_extras.loaded(seats, "clock_deadline_at"):  # else they came with the seats
+        seats = list(seat_extras.annotated(
+            Seat.objects.filter(game_id=game.pk).select_related("user__play_state"), reply=True))
     away = _on_vacation(seats)
-    clocks = {c.position: c for c in DecisionClock.objects.filter(game=game)}
-    taken = {t.position: t for t in SeatTakeover.objects.filter(game=game)}
     turn = _Turn(game, active)
     return {
         s.position: {
             "waiting_since": s.waiting_since if game.status == GameStatus.RUNNING else None,
-            "deadline_at": _deadline(game, s, clocks.get(s.position), turn),
+            "deadline_at": _deadline(game, s, turn),
             "on_vacation": s.user_id in away,
-            "taken_over": bool(taken.get(s.position) and taken[s.position].taken_over_at),
-            "strikes": taken[s.position].strikes if s.position in taken else 0,
+            "taken_over": s.takeover_at is not None,
+            "strikes": s.takeover_strikes or 0,
         }
         for s in seats
     }
@@ -100,13 +137,14 @@ class _Turn:
         return self._active
 
 
-def _deadline(game: Game, seat: Seat, clock: DecisionClock | None, turn: _Turn) -> datetime | None:
+def _deadline(game: Game, seat: Seat, turn: _Turn) -> datetime | None:
+    """The seat's clock (annotated on the seat) when it belongs to the current wait."""
     if game.status != GameStatus.RUNNING or seat.waiting_since is None:
         return None
     if seat.is_bot or seat.user_id is None:
         return None  # bots (and seats the bot has taken over) have no clock
-    if clock is not None and clock.wait_started == seat.waiting_since:
-        return clock.deadline_at
+    if seat.clock_deadline_at is not None and seat.clock_wait_started == seat.waiting_since:
+        return seat.clock_deadline_at
     return seat.waiting_since + move_limit(game, seat.position == turn.active)
 
 

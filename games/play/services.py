@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
-from games import background, selectors
+from games import background, seat_extras, selectors
 from games import services as game_services
 from games.exceptions import (
     DecisionClosed,
@@ -75,7 +75,7 @@ def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[d
     if status != GameStatus.RUNNING:
         _game_ended(game_id, status, seats, now)
         return
-    if actor in (None, "player"):
+    if actor in (None, "player") and _may_have_strikes(seats):
         _strikes_reset(game_id, step)
     if game is None:
         game = Game.objects.filter(pk=game_id).only("pk", "time_limit_days", "step",
@@ -85,10 +85,26 @@ def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[d
     if any(d["seat"] in humans for d in decisions):
         if game.step != step:  # moved on since: whose turn it is must be read afresh
             active = None
-        clocks_sync(game=game, seats=humans, decisions=decisions, now=now, active=active)
+        clocks_sync(game=game, seats=humans, decisions=decisions, now=now, active=active,
+                    clocks=_clocks_known(seats))
         _standing_orders_schedule(game_id, step, decisions, humans, only_new=True)
-    else:
+    elif _clocks_known(seats) != {}:  # (known to be none: nothing to delete)
         DecisionClock.objects.filter(game_id=game_id).delete()
+
+
+def _may_have_strikes(seats: list[Seat]) -> bool:
+    """False when the seats came with their takeovers and none has a run of expiries."""
+    if not seat_extras.loaded(seats, "takeover_strikes"):
+        return True
+    return any(s.takeover_strikes and s.takeover_at is None for s in seats)
+
+
+def _clocks_known(seats: list[Seat]) -> dict[int, datetime] | None:
+    """Each clock's wait start by position, when the seats came with them (else None)."""
+    if not seat_extras.loaded(seats, "clock_wait_started"):
+        return None
+    return {s.position: s.clock_wait_started for s in seats
+            if s.clock_wait_started is not None}
 
 
 def _game_ended(game_id: int, status: str, seats: list[Seat], now: datetime) -> None:
@@ -109,23 +125,28 @@ def _strikes_reset(game_id: int, step: int) -> None:
 
 
 def clocks_sync(*, game: Game, seats: dict[int, Seat], decisions: list[dict],
-                now: datetime, active: int | None = None) -> None:
-    """One clock per human seat the game waits for; a new wait gets a fresh clock."""
-    existing = {c.position: c for c in DecisionClock.objects.filter(game_id=game.pk)}
+                now: datetime, active: int | None = None,
+                clocks: dict[int, datetime] | None = None) -> None:
+    """One clock per human seat the game waits for; a new wait gets a fresh clock.
+
+    `clocks`: each existing clock's wait start by position, when the caller read them with
+    the seats (else one query); the clocks to drop go in one DELETE."""
+    if clocks is None:
+        clocks = dict(DecisionClock.objects.filter(game_id=game.pk)
+                      .values_list("position", "wait_started"))
+    existing = dict(clocks)
     waiting = {d["seat"] for d in decisions}
     for position, seat in seats.items():
-        clock = existing.pop(position, None)
-        if position not in waiting or seat.waiting_since is None:
-            if clock is not None:
-                clock.delete()
-            continue
-        if clock is not None and clock.wait_started == seat.waiting_since:
-            continue
-        if active is None:
-            active = engine.loads(game.snapshot).active
-        _clock_start(game, seat, position == active, now)
-    for clock in existing.values():
-        clock.delete()
+        started = existing.get(position)
+        if position in waiting and seat.waiting_since is not None:
+            existing.pop(position, None)
+            if started is not None and started == seat.waiting_since:
+                continue
+            if active is None:
+                active = engine.loads(game.snapshot).active
+            _clock_start(game, seat, position == active, now)
+    if existing:  # clocks of seats the game no longer waits for
+        DecisionClock.objects.filter(game_id=game.pk, position__in=list(existing)).delete()
 
 
 def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:
@@ -146,7 +167,7 @@ def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:
     else:
         text = f"Game #{game.pk} is waiting for your answer."
     notify.notification_add(user=seat.user, game_id=game.pk, kind="turn", text=text, now=now,
-                            once=True)
+                            once=True, unread=getattr(seat, "turn_notice_unread", None))
 
 
 # --- standing orders -------------------------------------------------------------------------
@@ -208,7 +229,8 @@ def _standing_orders_schedule(game_id: int, step: int, decisions: list[dict],
         seat = humans.get(decision["seat"])
         if seat is None or (only_new and decision.get("opened_step", step) != step):
             continue
-        orders = standing_orders_for(user=seat.user, game_id=game_id)
+        known = getattr(seat, "has_order_override", True)  # (from the job's seats)
+        orders = standing_orders_for(user=seat.user, game_id=game_id if known else None)
         if standing_answer(decision, orders) is not None:
             background.schedule_named("games.play.tasks.standing_order_answer", game_id,
                                       decision["id"], step)

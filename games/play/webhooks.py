@@ -58,7 +58,10 @@ def webhook_delete(*, user, webhook_id: int) -> None:
 def game_moved_enqueue(*, game_id: int, step: int, status: str, decisions: list[dict],
                        seats: dict[int, Seat], now: datetime) -> int:
     """The API stream's events for each seated player, one delivery per event and webhook."""
-    by_user = {seat.user_id: position for position, seat in seats.items()}
+    by_user = {seat.user_id: position for position, seat in seats.items()
+               if getattr(seat, "has_webhook", True)}  # (known with the job's seats)
+    if not by_user:
+        return 0
     created = 0
     for hook in Webhook.objects.filter(user_id__in=list(by_user), active=True):
         for event in api_events.events_for_seat(

@@ -11,6 +11,7 @@ class SocialConfig(AppConfig):
 
     def ready(self) -> None:
         from games import signals
-        from games.social import receivers
+        from games.social import receivers, undo
 
         signals.game_moved.connect(receivers.on_game_moved, dispatch_uid="social.on_game_moved")
+        undo.seat_extras_register()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from games import seat_extras
 from games.models import GameStatus
 from games.social import ratings, undo
 
@@ -11,8 +12,10 @@ log = logging.getLogger(__name__)
 
 
 def on_game_moved(sender, *, game_id: int, step: int, status: str, **kwargs) -> None:
+    seats = kwargs.get("seats")
     try:
-        undo.undo_void_if_moved(game_id=game_id, step=step, status=status)
+        if not seat_extras.loaded(seats, "undo_pending") or any(s.undo_pending for s in seats):
+            undo.undo_void_if_moved(game_id=game_id, step=step, status=status)
         if status == GameStatus.FINISHED:
             ratings.game_finished_record(game_id=game_id)
     except Exception:  # the move is committed; ratings can be recomputed by the command

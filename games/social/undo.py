@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import BooleanField
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 import engine
+from games import seat_extras
 from games import selectors as game_selectors
 from games import services as game_services
-from games.models import Game, GameStatus, GameStep
+from games.models import Game, GameStatus, GameStep, Seat
 from games.social import conf, live, selectors
 from games.social.exceptions import Conflict, Forbidden, Missing, UndoRefused
 from games.social.models import Status, Undo
@@ -122,6 +125,15 @@ def undo_answer(*, game: Game, user, undo_id: int, accept: bool,
         undo.votes[str(seat.position)] = "accepted" if accept else "declined"
         undo.save(update_fields=["votes"])
         return _settle(undo, game, now)
+
+
+def seat_extras_register() -> None:
+    """The after-move job learns with the seats whether an undo request waits (usually none,
+    and then `undo_void_if_moved` need not run): games/seat_extras.py."""
+    undos, seats = Undo._meta.db_table, Seat._meta.db_table
+    seat_extras.register("undo_pending", lambda: RawSQL(
+        f'EXISTS (SELECT 1 FROM "{undos}" x WHERE x."game_id" = "{seats}"."game_id" '
+        'AND x."status" = %s)', (Status.PENDING,), output_field=BooleanField()))
 
 
 def undo_void_if_moved(*, game_id: int, step: int, status: str,
