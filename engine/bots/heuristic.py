@@ -48,6 +48,8 @@ REVEAL_ORDER: dict[str, int] = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
 TREASURE_FIRST: dict[str, int] = {}
 REVEAL_RULES: dict[str, Callable[[Plan, Decision], bool]] = {}
 BUY_RULES: list[Callable[[Plan, Decision], Any]] = []
+# Terminals worth their TERMINALS figure only with Estates in the deck to use (tuning.py).
+ESTATE_USERS: set[str] = set()
 
 
 def worth(plan: Plan, name: str) -> float:
@@ -74,6 +76,8 @@ def worth(plan: Plan, name: str) -> float:
         return CANTRIPS[name] - (10 if name == "Sentry" and plan.size > 20 else 0)
     if name in TERMINALS:
         value = TERMINALS[name]
+        if name in ESTATE_USERS and plan.mine["Estate"] < 2:
+            value = -1  # nothing to discard (Shelters, or trashed): a dead card in hand
         if name == "Masquerade" and ("Witch" in plan.supply or "Torturer" in plan.supply):
             value = 10  # the Curses we give would be passed back to us
         if (name in CURSERS and plan.mine[name] < 2 and plan.terminals - plan.villages <= 1

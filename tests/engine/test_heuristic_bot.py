@@ -190,3 +190,21 @@ def test_greens_by_the_gains_to_end_rule():
                  supply={"Province": 3})
     answer(g, 0, {"play": "all"})
     assert bot(g, 0) == {"buy": "Duchy"}
+
+
+BARON_K = ["Baron", "Village", "Cellar", "Chapel", "Festival", "Market", "Pawn", "Workshop",
+           "Feast", "Graverobber"]
+
+
+def test_buys_baron_only_with_estates_to_discard():
+    """Shelters replace the starting Estates (Overgrown Estate is no Estate for Baron): a
+    Baron would only gain Estates, a dead card in a money deck, so Silver is bought."""
+    g = position(seat(hand=["Silver", "Copper", "Copper"],
+                      deck=["Copper"] * 5 + ["Estate"] * 3), seat(), kingdom=BARON_K)
+    answer(g, 0, {"play": "all"})
+    assert bot(g, 0) == {"buy": "Baron"}
+    shelters = ["Hovel", "Necropolis", "Overgrown Estate"]
+    g = position(seat(hand=["Silver", "Copper", "Copper"], deck=["Copper"] * 5 + shelters),
+                 seat(), kingdom=BARON_K)
+    answer(g, 0, {"play": "all"})
+    assert bot(g, 0) == {"buy": "Silver"}
