@@ -171,7 +171,10 @@ def test_a_finished_game_replays_step_by_step_with_every_hand(client, running_ga
     assert response.status_code == 200
     ctx = response.context
     assert ctx["step"] == 5 and ctx["total"] == game.step
-    assert all(p["hand_cards"] for p in ctx["players"])  # over: everyone's hand is shown
+    # over: everyone's hand is shown, card for card (a hand can be empty at a step: all its
+    # Treasures played)
+    assert all(sum(n for _, n in p["hand_cards"]) == p["hand_size"] for p in ctx["players"])
+    assert sum(p["hand_size"] for p in ctx["players"]) > 0
     assert ctx["chart"] and 'class="marker"' in ctx["chart"]
     html = response.content.decode()
     assert game.seed not in html
