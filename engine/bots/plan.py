@@ -126,18 +126,13 @@ def _end_state(plan: Plan) -> None:
 
 
 def _strong_terminal(plan: Plan) -> bool:
-    """A terminal worth more than 40 is in the Supply: the same all game, so kept per
-    Supply."""
-    supply = plan.supply
-    known = _STRONG.get(supply)
+    """A terminal worth more than 40 is in the Supply: the same all game, so kept with the
+    view's other per-game facts."""
+    memo = plan.view.memo
+    known = memo.get("strong_terminal")
     if known is None:
-        if len(_STRONG) >= 256:
-            _STRONG.clear()
-        known = _STRONG[supply] = any(TERMINALS.get(k, 0) > 40 for k in supply)
+        known = memo["strong_terminal"] = any(TERMINALS.get(k, 0) > 40 for k in plan.supply)
     return known
-
-
-_STRONG: dict[frozenset, bool] = {}
 
 
 class Plan:

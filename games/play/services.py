@@ -140,7 +140,7 @@ def clocks_sync(*, game: Game, seats: dict[int, Seat], decisions: list[dict],
         started = existing.get(position)
         if position in waiting and seat.waiting_since is not None:
             existing.pop(position, None)
-            if started is not None and started == seat.waiting_since:
+            if started == seat.waiting_since:  # (its clock runs for this wait)
                 continue
             if active is None:
                 active = engine.loads(game.snapshot).active
