@@ -31,6 +31,11 @@ def annotated(seats: QuerySet, *, reply: bool = False) -> QuerySet:
                              in _factories.items() if for_reply or not reply})
 
 
+def variant(*, reply: bool = False) -> tuple:
+    """What shapes the SQL of `annotated` (for a prepared query: games/prepared.py)."""
+    return (reply, tuple(_factories))
+
+
 def loaded(seats: list | None, name: str) -> bool:
     """Whether every seat of `seats` came with the annotation `name`."""
     return bool(seats) and all(hasattr(seat, name) for seat in seats)

@@ -38,6 +38,7 @@ from games.models import (
     PlayerPreferences,
     Seat,
 )
+from games.prepared import Prepared
 
 SEAT_ME = "me"
 SEAT_OPEN = "open"
@@ -266,7 +267,7 @@ def decision_submit(
             actor=actor, engine_version=ENGINE_VERSION, **history.step_fields(game, table, mark),
         )
         # (their users' play state and clocks too: the reply's clocks then need no query)
-        seats = list(seat_extras.annotated(game.seats.select_related(SEAT_STATE), reply=True))
+        seats = _seats_locked(game)
         _store(game, table, seats, answered=seat)
         game.save(update_fields=MOVED_FIELDS)  # not setup, kingdom, seed...: they never change
         announce_on_commit(game, active=table.active, actor=actor)
@@ -363,7 +364,24 @@ def bots_resume() -> int:
 
 def _lock(game_id: int) -> Game:
     """The Game row, locked until the transaction ends (PostgreSQL; SQLite locks the file)."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    game = _LOCKED.first(game_id)
+    if game is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    return game
+
+
+def _seats_locked(game: Game) -> list[Seat]:
+    """The seats of a locked game, their users' play state and the reply's seat extras."""
+    seats = _SEATS(game.pk, variant=seat_extras.variant(reply=True))
+    for seat in seats:
+        seat.game = game
+    return seats
+
+
+# Every move runs these two: compiled once (games/prepared.py).
+_LOCKED = Prepared(lambda pk: Game.objects.select_for_update().filter(pk=pk), "int")
+_SEATS = Prepared(lambda game_id, reply, names: seat_extras.annotated(
+    Seat.objects.filter(game_id=game_id).select_related(SEAT_STATE), reply=reply), "int")
 
 
 # What a move changes in its game's row (_store, _end, history.step_fields).

@@ -10,10 +10,12 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.db.models.functions import Now
 from django.utils import timezone
 
 from games import broadcast
 from games.api.models import ALL_SCOPES, ApiToken, IdempotencyRecord, SocketTicket
+from games.prepared import Prepared
 
 log = logging.getLogger(__name__)
 
@@ -86,13 +88,15 @@ def tokens_live(*, token_ids: list[int]) -> set[int]:
                .values_list("pk", flat=True))
 
 
+_TOKEN_BY_HASH = Prepared(lambda key_hash: (
+    ApiToken.objects.select_related("user")
+    .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=Now()),
+            key_hash=key_hash, revoked_at__isnull=True, user__is_active=True)[:1]), "str")
+
+
 def token_authenticate(*, raw: str) -> ApiToken | None:
     """The live token `raw` stands for (with its user), noting when it was last used."""
-    token = (
-        ApiToken.objects.select_related("user")
-        .filter(_live(), key_hash=token_hash(raw), user__is_active=True)
-        .first()
-    )
+    token = _TOKEN_BY_HASH.first(token_hash(raw))
     if token is None:
         return None
     now = timezone.now()
