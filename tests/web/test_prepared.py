@@ -1,0 +1,76 @@
+"""Prepared queries (games/prepared.py): compiled once, right rows for every call after."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.db.models.expressions import RawSQL
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games import aftermove, selectors
+from games.api import services as api_services
+from games.models import Game, Seat
+from games.prepared import Prepared
+
+
+def test_rows_for_each_call_and_one_compile_per_variant(running_game, alice, bob, monkeypatch):
+    compiled = []
+    seats = Prepared(lambda game_id, user_id, desc: Seat.objects.filter(
+        game_id=game_id, user_id=user_id).order_by("-position" if desc else "position"),
+        "int", "int")
+    original = seats._compile
+    monkeypatch.setattr(seats, "_compile", lambda *a: compiled.append(a) or original(*a))
+    for user in (alice, bob, alice):
+        (seat,) = seats(running_game.pk, user.pk, variant=(False,))
+        assert (seat.game_id, seat.user_id) == (running_game.pk, user.pk)
+    assert seats(running_game.pk + 1000, alice.pk, variant=(False,)) == []
+    assert [s.user_id for s in seats(running_game.pk, alice.pk, variant=(True,))] == [alice.pk]
+    assert len(compiled) == 2  # one per variant, not per call
+
+
+def test_a_marker_used_twice_or_a_kind_it_cannot_swap_is_refused(running_game):
+    twice = Prepared(lambda pk: Game.objects.filter(pk=pk).annotate(
+        again=RawSQL("%s", (pk,))), "int")
+    with pytest.raises(ValueError, match="appears 2 times"):
+        twice(running_game.pk)
+    with pytest.raises(ValueError, match="int and str"):
+        Prepared(lambda when: Game.objects.filter(created_at__gt=when), "datetime")
+
+
+def test_game_for_viewer_sees_each_viewer_and_anonymous(running_game, alice, bob, make_user):
+    from django.contrib.auth.models import AnonymousUser
+
+    stranger = make_user("stranger")
+    positions = {u.username: selectors.game_for_viewer(running_game.pk, u, state=False)
+                 .viewer_position for u in (alice, bob, stranger)}
+    assert positions == {"alice": 0, "bob": 1, "stranger": None}
+    anonymous = selectors.game_for_viewer(running_game.pk, AnonymousUser())
+    assert anonymous.viewer_position is None and anonymous.creator.pk == alice.pk
+    assert selectors.game_for_viewer(running_game.pk + 1000, alice) is None
+
+
+def test_the_token_query_still_sees_revocation_expiry_and_deactivation_at_once(alice):
+    token, raw = api_services.token_create(user=alice, name="t")
+    assert api_services.token_authenticate(raw=raw).user == alice  # compiled, then reused
+    api_services.token_revoke(user=alice, token_id=token.pk)
+    assert api_services.token_authenticate(raw=raw) is None
+    _, raw = api_services.token_create(user=alice, name="t2",
+                                       expires_at=timezone.now() - timedelta(seconds=1))
+    assert api_services.token_authenticate(raw=raw) is None
+    token, raw = api_services.token_create(user=alice, name="t3")
+    assert api_services.token_authenticate(raw=raw) == token
+    alice.is_active = False
+    alice.save()
+    assert api_services.token_authenticate(raw=raw) is None
+
+
+def test_the_after_move_job_reads_game_and_seats_in_one_query(running_game):
+    aftermove._game_and_seats(running_game.pk)  # compiled
+    with CaptureQueriesContext(connection) as queries:
+        game, seats = aftermove._game_and_seats(running_game.pk)
+    assert len(queries) == 1
+    assert [s.position for s in seats] == [0, 1] and all(s.game is game for s in seats)
+    assert hasattr(seats[0], "has_webhook") and hasattr(seats[0], "undo_pending")
