@@ -96,3 +96,36 @@ class Prepared:
         with self._lock:
             self._compiled[(using, variant)] = compiled
         return compiled
+
+
+_UPSERTS: dict[tuple, str] = {}
+
+
+def upsert(model: type, row: dict[str, Any], unique: tuple[str, ...],
+           using: str = DEFAULT_DB_ALIAS) -> None:
+    """One INSERT ... ON CONFLICT (unique) DO UPDATE of `row` (field names: values), its SQL
+    written once per shape: what bulk_create(update_conflicts=True) does for one row, without
+    compiling it every time. No signals, like bulk_create."""
+    connection = connections[using]
+    if connection.vendor not in ("postgresql", "sqlite"):
+        model.objects.using(using).bulk_create(
+            [model(**row)], update_conflicts=True, unique_fields=list(unique),
+            update_fields=[name for name in row if name not in unique])
+        return
+    fields = [model._meta.get_field(name) for name in row]
+    key = (model, tuple(row), unique, using)
+    sql = _UPSERTS.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        columns = [quote(f.column) for f in fields]
+        conflict = [quote(model._meta.get_field(name).column) for name in unique]
+        updates = [f"{c} = EXCLUDED.{c}" for c, f in zip(columns, fields, strict=True)
+                   if f.name not in unique and f.attname not in unique]
+        sql = (f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(columns)}) VALUES "
+               f"({', '.join(['%s'] * len(columns))}) ON CONFLICT ({', '.join(conflict)}) "
+               f"DO UPDATE SET {', '.join(updates)}")
+        _UPSERTS[key] = sql
+    params = [f.get_db_prep_save(value, connection)
+              for f, value in zip(fields, row.values(), strict=True)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)

@@ -74,3 +74,22 @@ def test_the_after_move_job_reads_game_and_seats_in_one_query(running_game):
     assert len(queries) == 1
     assert [s.position for s in seats] == [0, 1] and all(s.game is game for s in seats)
     assert hasattr(seats[0], "has_webhook") and hasattr(seats[0], "undo_pending")
+
+
+def test_upsert_inserts_then_updates_the_same_row(running_game, alice):
+    from games import prepared
+    from games.play.models import DecisionClock
+
+    start = timezone.now()
+    row = {"game_id": running_game.pk, "position": 0, "user_id": alice.pk,
+           "wait_started": start, "active_player": True, "deadline_at": start,
+           "remind_at": start, "reminded_at": None, "turn_emailed_at": None}
+    DecisionClock.objects.filter(game_id=running_game.pk).delete()
+    prepared.upsert(DecisionClock, row, unique=("game_id", "position"))
+    later = start + timedelta(hours=1)
+    with CaptureQueriesContext(connection) as queries:
+        prepared.upsert(DecisionClock, {**row, "deadline_at": later, "active_player": False},
+                        unique=("game_id", "position"))
+    assert len(queries) == 1
+    (clock,) = DecisionClock.objects.filter(game_id=running_game.pk)
+    assert (clock.deadline_at, clock.active_player, clock.wait_started) == (later, False, start)
