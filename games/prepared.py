@@ -101,31 +101,41 @@ class Prepared:
 _UPSERTS: dict[tuple, str] = {}
 
 
+def insert(model: type, row: dict[str, Any], using: str = DEFAULT_DB_ALIAS) -> None:
+    """One INSERT of `row` (field names: values; defaults are not filled in), its SQL written
+    once: `model.objects.create` for a hot row whose pk nobody reads. No signals."""
+    upsert(model, row, unique=(), using=using)
+
+
 def upsert(model: type, row: dict[str, Any], unique: tuple[str, ...],
            using: str = DEFAULT_DB_ALIAS) -> None:
     """One INSERT ... ON CONFLICT (unique) DO UPDATE of `row` (field names: values), its SQL
     written once per shape: what bulk_create(update_conflicts=True) does for one row, without
-    compiling it every time. No signals, like bulk_create."""
+    compiling it every time (`unique` empty: a plain INSERT). No signals, like bulk_create."""
     connection = connections[using]
     if connection.vendor not in ("postgresql", "sqlite"):
-        model.objects.using(using).bulk_create(
-            [model(**row)], update_conflicts=True, unique_fields=list(unique),
-            update_fields=[name for name in row if name not in unique])
+        conflicts = {"update_conflicts": True, "unique_fields": list(unique),
+                     "update_fields": [name for name in row if name not in unique]}
+        model.objects.using(using).bulk_create([model(**row)], **(conflicts if unique else {}))
         return
     fields = [model._meta.get_field(name) for name in row]
     key = (model, tuple(row), unique, using)
-    sql = _UPSERTS.get(key)
-    if sql is None:
-        quote = connection.ops.quote_name
-        columns = [quote(f.column) for f in fields]
-        conflict = [quote(model._meta.get_field(name).column) for name in unique]
-        updates = [f"{c} = EXCLUDED.{c}" for c, f in zip(columns, fields, strict=True)
-                   if f.name not in unique and f.attname not in unique]
-        sql = (f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(columns)}) VALUES "
-               f"({', '.join(['%s'] * len(columns))}) ON CONFLICT ({', '.join(conflict)}) "
-               f"DO UPDATE SET {', '.join(updates)}")
-        _UPSERTS[key] = sql
+    sql = _UPSERTS.get(key) or _upsert_sql(connection, model, fields, unique)
+    _UPSERTS[key] = sql
     params = [f.get_db_prep_save(value, connection)
               for f, value in zip(fields, row.values(), strict=True)]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def _upsert_sql(connection: Any, model: type, fields: list, unique: tuple[str, ...]) -> str:
+    quote = connection.ops.quote_name
+    columns = [quote(f.column) for f in fields]
+    sql = (f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(columns)}) "
+           f"VALUES ({', '.join(['%s'] * len(columns))})")
+    if not unique:
+        return sql
+    conflict = [quote(model._meta.get_field(name).column) for name in unique]
+    updates = [f"{c} = EXCLUDED.{c}" for c, f in zip(columns, fields, strict=True)
+               if f.name not in unique and f.attname not in unique]
+    return f"{sql} ON CONFLICT ({', '.join(conflict)}) DO UPDATE SET {', '.join(updates)}"

@@ -18,7 +18,7 @@ from django.utils import timezone
 import engine
 from engine import ENGINE_VERSION, IllegalAnswer, canonical
 from engine import bots as engine_bots
-from games import aftermove, background, history, seat_extras, selectors
+from games import aftermove, background, history, prepared, seat_extras, selectors
 from games.exceptions import (
     DecisionClosed,
     IllegalMove,
@@ -262,10 +262,10 @@ def decision_submit(
             raise IllegalMove(str(exc)) from exc
         game.step += 1
         game.last_move_at = timezone.now()
-        GameStep.objects.create(
-            game=game, number=game.step, seat=seat, decision_id=decision_id, answer=answer,
-            actor=actor, engine_version=ENGINE_VERSION, **history.step_fields(game, table, mark),
-        )
+        prepared.insert(GameStep, {  # (its SQL written once: a move's hottest insert)
+            "game_id": game.pk, "number": game.step, "seat": seat, "decision_id": decision_id,
+            "answer": answer, "actor": actor, "engine_version": ENGINE_VERSION,
+            "created_at": game.last_move_at, **history.step_fields(game, table, mark)})
         # (their users' play state and clocks too: the reply's clocks then need no query)
         seats = _seats_locked(game)
         _store(game, table, seats, answered=seat)
