@@ -98,7 +98,7 @@ class Prepared:
         return compiled
 
 
-_UPSERTS: dict[tuple, str] = {}
+_WRITES: dict[tuple, str] = {}  # the SQL of insert, upsert and update, by shape
 
 
 def insert(model: type, row: dict[str, Any], using: str = DEFAULT_DB_ALIAS) -> None:
@@ -120,8 +120,8 @@ def upsert(model: type, row: dict[str, Any], unique: tuple[str, ...],
         return
     fields = [model._meta.get_field(name) for name in row]
     key = (model, tuple(row), unique, using)
-    sql = _UPSERTS.get(key) or _upsert_sql(connection, model, fields, unique)
-    _UPSERTS[key] = sql
+    sql = _WRITES.get(key) or _upsert_sql(connection, model, fields, unique)
+    _WRITES[key] = sql
     params = [f.get_db_prep_save(value, connection)
               for f, value in zip(fields, row.values(), strict=True)]
     with connection.cursor() as cursor:
@@ -139,3 +139,21 @@ def _upsert_sql(connection: Any, model: type, fields: list, unique: tuple[str, .
     updates = [f"{c} = EXCLUDED.{c}" for c, f in zip(columns, fields, strict=True)
                if f.name not in unique and f.attname not in unique]
     return f"{sql} ON CONFLICT ({', '.join(conflict)}) DO UPDATE SET {', '.join(updates)}"
+
+
+def update(instance: Any, fields: list[str], using: str = DEFAULT_DB_ALIAS) -> None:
+    """`instance.save(update_fields=fields)` for a row known to exist (locked), its UPDATE
+    written once per shape. No signals, no pre_save (so no auto_now fields among `fields`)."""
+    model, connection = type(instance), connections[using]
+    meta = model._meta
+    columns = [meta.get_field(name) for name in fields]
+    key = (model, tuple(fields), "update", using)
+    sql = _WRITES.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        sets = ", ".join(f"{quote(f.column)} = %s" for f in columns)
+        sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+        _WRITES[key] = sql
+    params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in columns]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, instance.pk])

@@ -269,7 +269,8 @@ def decision_submit(
         # (their users' play state and clocks too: the reply's clocks then need no query)
         seats = _seats_locked(game)
         _store(game, table, seats, answered=seat)
-        game.save(update_fields=MOVED_FIELDS)  # not setup, kingdom, seed...: they never change
+        # Not setup, kingdom, seed...: they never change. (Its UPDATE written once.)
+        prepared.update(game, MOVED_FIELDS)
         announce_on_commit(game, active=table.active, actor=actor)
     return SubmitResult(game_id=game.pk, step=game.step, status=game.status, seat=seat,
                         game=game, _table=table, seats=seats)

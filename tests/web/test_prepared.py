@@ -93,3 +93,16 @@ def test_upsert_inserts_then_updates_the_same_row(running_game, alice):
     assert len(queries) == 1
     (clock,) = DecisionClock.objects.filter(game_id=running_game.pk)
     assert (clock.deadline_at, clock.active_player, clock.wait_started) == (later, False, start)
+
+
+def test_update_writes_the_fields_named_and_no_others(running_game):
+    from games import prepared
+
+    game = Game.objects.get(pk=running_game.pk)
+    game.step, game.decisions, game.listed = 99, [{"id": "x", "seat": 0}], not game.listed
+    with CaptureQueriesContext(connection) as queries:
+        prepared.update(game, ["step", "decisions"])
+    assert len(queries) == 1
+    fresh = Game.objects.get(pk=game.pk)
+    assert (fresh.step, fresh.decisions) == (99, [{"id": "x", "seat": 0}])
+    assert fresh.listed == running_game.listed  # not named: not written
