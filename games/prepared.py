@@ -9,8 +9,8 @@ turn the rows into model instances (select_related, annotations and deferred fie
 The parameters are found by value: the queryset is built with distinctive stand-in values
 (`build(*markers, *variant)`), and each must appear at most once among the compiled
 parameters (else the query is refused when it is compiled; none: that variant does not use
-it). Only int and str parameters can be swapped; anything else that varies (the time) goes
-into the SQL as an expression (e.g. `Now()`).
+it). int, str and datetime parameters can be swapped (a datetime as the backend adapts it:
+a string on SQLite).
 """
 
 from __future__ import annotations
@@ -20,12 +20,15 @@ import secrets
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import QuerySet
 
 MARKER_INT = 2_000_000_000  # inside every integer column's range (the ORM drops larger ones)
+MARKER_TIME = datetime(1901, 2, 3, 4, 5, 6, 700000, tzinfo=UTC)
+KINDS = ("int", "str", "datetime")
 
 
 @dataclass(frozen=True)
@@ -41,8 +44,8 @@ class Prepared:
     """`Prepared(build, "int", "str")(5, "abc")`: the rows of `build(5, "abc")`, compiled once."""
 
     def __init__(self, build: Callable[..., QuerySet], *kinds: str) -> None:
-        if any(kind not in ("int", "str") for kind in kinds):
-            raise ValueError("a prepared query takes int and str parameters only")
+        if any(kind not in KINDS for kind in kinds):
+            raise ValueError("a prepared query takes int, str and datetime parameters only")
         self.build, self.kinds = build, kinds
         self._compiled: dict[Hashable, _Compiled] = {}
         self._lock = threading.Lock()
@@ -53,10 +56,14 @@ class Prepared:
         the SQL (each value compiles the query once)."""
         compiled = self._compiled.get((using, variant)) or self._compile(using, variant)
         params = list(compiled.params)
+        connection = connections[using]
         for position, index in compiled.slots:
-            params[position] = args[index]
+            value = args[index]
+            if self.kinds[index] == "datetime":
+                value = connection.ops.adapt_datetimefield_value(value)
+            params[position] = value
         compiler = copy.copy(compiled.compiler)
-        compiler.connection = connections[using]
+        compiler.connection = connection
         compiler.as_sql = lambda *a, **kw: (compiled.sql, tuple(params))
         compiler.get_converters = self._converters(compiler, (using, variant))
         queryset = compiled.queryset._chain()
@@ -80,15 +87,18 @@ class Prepared:
 
     def _compile(self, using: str, variant: tuple) -> _Compiled:
         salt = secrets.token_hex(6)
-        markers = [MARKER_INT + i if kind == "int" else f"prepared-{salt}-{i}"
+        markers = [{"int": MARKER_INT + i, "str": f"prepared-{salt}-{i}",
+                    "datetime": MARKER_TIME + timedelta(microseconds=i)}[kind]
                    for i, kind in enumerate(self.kinds)]
         queryset = self.build(*markers, *variant).using(using)
         compiler = queryset.query.get_compiler(using=using)
         sql, params = compiler.as_sql()
+        adapt = connections[using].ops.adapt_datetimefield_value
         slots = []
         for index, marker in enumerate(markers):
+            sought = adapt(marker) if self.kinds[index] == "datetime" else marker
             found = [pos for pos, value in enumerate(params)
-                     if type(value) is type(marker) and value == marker]
+                     if type(value) is type(sought) and value == sought]
             if len(found) > 1:
                 raise ValueError(f"parameter {index} appears {len(found)} times in the SQL")
             slots.extend((position, index) for position in found)

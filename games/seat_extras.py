@@ -16,6 +16,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from games.prepared import Prepared
+
 _factories: dict[str, tuple[Callable[[], Any], bool]] = {}
 
 
@@ -34,6 +36,22 @@ def annotated(seats: QuerySet, *, reply: bool = False) -> QuerySet:
 def variant(*, reply: bool = False) -> tuple:
     """What shapes the SQL of `annotated` (for a prepared query: games/prepared.py)."""
     return (reply, tuple(_factories))
+
+
+def reply_seats(game_id: int) -> list:
+    """The game's seats, their users' play state and what the reply needs: a move's request
+    and every read of the clocks ask it, so it is compiled once (games/prepared.py)."""
+    return _REPLY_SEATS(game_id, variant=variant(reply=True))
+
+
+def _reply_seats_query(game_id: int, reply: bool, names: tuple) -> QuerySet:
+    from games.models import Seat
+
+    return annotated(Seat.objects.filter(game_id=game_id).select_related("user__play_state"),
+                     reply=reply)
+
+
+_REPLY_SEATS = Prepared(_reply_seats_query, "int")
 
 
 def loaded(seats: list | None, name: str) -> bool:

@@ -373,16 +373,14 @@ def _lock(game_id: int) -> Game:
 
 def _seats_locked(game: Game) -> list[Seat]:
     """The seats of a locked game, their users' play state and the reply's seat extras."""
-    seats = _SEATS(game.pk, variant=seat_extras.variant(reply=True))
+    seats = seat_extras.reply_seats(game.pk)
     for seat in seats:
         seat.game = game
     return seats
 
 
-# Every move runs these two: compiled once (games/prepared.py).
+# Every move runs this: compiled once (games/prepared.py).
 _LOCKED = Prepared(lambda pk: Game.objects.select_for_update().filter(pk=pk), "int")
-_SEATS = Prepared(lambda game_id, reply, names: seat_extras.annotated(
-    Seat.objects.filter(game_id=game_id).select_related(SEAT_STATE), reply=reply), "int")
 
 
 # What a move changes in its game's row (_store, _end, history.step_fields).

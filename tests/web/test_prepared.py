@@ -36,8 +36,16 @@ def test_a_marker_used_twice_or_a_kind_it_cannot_swap_is_refused(running_game):
         again=RawSQL("%s", (pk,))), "int")
     with pytest.raises(ValueError, match="appears 2 times"):
         twice(running_game.pk)
-    with pytest.raises(ValueError, match="int and str"):
-        Prepared(lambda when: Game.objects.filter(created_at__gt=when), "datetime")
+    with pytest.raises(ValueError, match="int, str and datetime"):
+        Prepared(lambda when: Game.objects.filter(created_at__gt=when), "date")
+
+
+def test_a_datetime_parameter_is_swapped_as_the_backend_adapts_it(running_game):
+    since = Prepared(lambda pk, when: Game.objects.filter(pk=pk, created_at__gt=when),
+                     "int", "datetime")
+    created = Game.objects.get(pk=running_game.pk).created_at
+    assert since(running_game.pk, created - timedelta(seconds=1)) == [running_game]
+    assert since(running_game.pk, created + timedelta(seconds=1)) == []
 
 
 def test_game_for_viewer_sees_each_viewer_and_anonymous(running_game, alice, bob, make_user):
@@ -52,7 +60,8 @@ def test_game_for_viewer_sees_each_viewer_and_anonymous(running_game, alice, bob
     assert selectors.game_for_viewer(running_game.pk + 1000, alice) is None
 
 
-def test_the_token_query_still_sees_revocation_expiry_and_deactivation_at_once(alice):
+def test_the_token_query_still_sees_revocation_expiry_and_deactivation_at_once(alice,
+                                                                             monkeypatch):
     token, raw = api_services.token_create(user=alice, name="t")
     assert api_services.token_authenticate(raw=raw).user == alice  # compiled, then reused
     api_services.token_revoke(user=alice, token_id=token.pk)
@@ -60,8 +69,13 @@ def test_the_token_query_still_sees_revocation_expiry_and_deactivation_at_once(a
     _, raw = api_services.token_create(user=alice, name="t2",
                                        expires_at=timezone.now() - timedelta(seconds=1))
     assert api_services.token_authenticate(raw=raw) is None
-    token, raw = api_services.token_create(user=alice, name="t3")
+    token, raw = api_services.token_create(user=alice, name="t3",
+                                           expires_at=timezone.now() + timedelta(hours=1))
     assert api_services.token_authenticate(raw=raw) == token
+    real_now = timezone.now
+    monkeypatch.setattr(timezone, "now", lambda: real_now() + timedelta(hours=2))
+    assert api_services.token_authenticate(raw=raw) is None  # the site's clock decides
+    monkeypatch.setattr(timezone, "now", real_now)
     alice.is_active = False
     alice.save()
     assert api_services.token_authenticate(raw=raw) is None
