@@ -158,8 +158,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def progress(row: dict) -> None:
         if not args.quiet:
-            print(f"#{row['index']} {row['win_rate']:.3f} {row['ci95']} {', '.join(row['kingdom'])} "
-                  f"{row['plans']}", file=sys.stderr, flush=True)
+            print(f"#{row['index']} {row['win_rate']:.3f} {row['ci95']} "
+                  f"{', '.join(row['kingdom'])} {row['plans']}", file=sys.stderr, flush=True)
 
     only = {int(i) for i in args.only.split(",")} if args.only else None
     out = benchmark(args.bot, args.against, args.kingdoms, args.games, args.seed,
