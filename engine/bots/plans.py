@@ -345,7 +345,7 @@ TEMPLATES = (terminal_plans, trasher_plans, pair_plans, helper_plans, gardens_pl
              engine_plans, throne_plans, dark_ages_plans, victory_plans, attack_plans)
 
 
-MAX_CANDIDATES = 28
+MAX_CANDIDATES = 32
 
 
 def candidates(kingdom: list[str]) -> list[Definition]:
