@@ -1,16 +1,20 @@
 """The planner's engine plans: decks that trash their starting cards and draw themselves, where
 Big Money with one terminal tops out (kingdoms without a strong attack or draw).
 
+- Market Square with a trasher: each card trashed with a Market Square in hand gains a Gold;
 - trash-then-Laboratory: a trasher opened, Estates and most Coppers trashed, then Gold and
-  stacked Laboratories (with a Market-like payload when there is one);
+  stacked Laboratories (with a Market-like payload when there is one), with or without one
+  copy of the kingdom's best terminal;
 - village-and-draw, thin: a trasher, villages and terminal draw bought before Gold (the Big
   Money engine of `plans.engine_plans` buys them after Gold), greening once the engine has
-  three draw cards and $12 of money, or as Big Money would;
+  two draw cards, or as Big Money would;
 - draw-to-X: Library with villages that draw nothing (Festival, Bandit Camp...): their
   Actions and coins let Library refill the hand to seven;
 - Conspirator chains: villages and cantrips to make Conspirator's third Action.
 
-Each is a strategy definition like the rest of the library (`plans.py`).
+Each is a strategy definition like the rest of the library (`plans.py`). Against Big Money
+Ultimate on kingdoms with one Buy a turn and no strong attack they mostly lose to the best
+Big Money plan (docs/strategies.md has the figures): their priors put them behind it.
 """
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ JUNK = ["Curse", "Hovel", "Overgrown Estate", "Ruined Market", "Survivors", "Rui
 
 
 def thin_trash(floor: int) -> list:
+    """A thin deck's trash list (Coppers go while `economy >= floor`)."""
     return [*JUNK, {"card": "Estate", "if": "gains_to_end > 5"},
             {"card": "Copper", "if": f"economy >= {floor}"}]
 
@@ -124,8 +129,8 @@ def conspirator_plans(kingdom: list[str]) -> lib.Scored:
     """Conspirators with villages and cantrips: the third Action makes each a cantrip."""
     if "Conspirator" not in kingdom:
         return []
-    helpers = [k for k in lib._usable(kingdom) if k in VILLAGES or k in lib.CANTRIPS
-               and lib.CANTRIPS[k] >= 15]
+    helpers = [k for k in lib._usable(kingdom)
+               if k in VILLAGES or lib.CANTRIPS.get(k, 0) >= 15]
     if not helpers:
         return []
     h = max(helpers, key=lambda k: VILLAGES.get(k, lib.CANTRIPS.get(k, 0)))
@@ -158,4 +163,5 @@ def market_square_plans(kingdom: list[str]) -> lib.Scored:
     return out
 
 
-TEMPLATES = (market_square_plans, lab_plans, thin_engine_plans, draw_to_x_plans, conspirator_plans)
+TEMPLATES = (market_square_plans, lab_plans, thin_engine_plans, draw_to_x_plans,
+             conspirator_plans)
