@@ -120,3 +120,14 @@ def test_update_writes_the_fields_named_and_no_others(running_game):
     fresh = Game.objects.get(pk=game.pk)
     assert (fresh.step, fresh.decisions) == (99, [{"id": "x", "seat": 0}])
     assert fresh.listed == running_game.listed  # not named: not written
+
+
+def test_a_values_list_query_prepares_too(running_game, play_one):
+    from games import history
+
+    for _ in range(3):
+        play_one(running_game)
+    expected = list(running_game.steps.filter(turn__gte=1).order_by("number")
+                    .values_list("log_index", "log"))
+    assert history._RECENT(running_game.pk, 1) == expected and expected
+    assert history._RECENT(running_game.pk, 10_000) == []
