@@ -61,7 +61,8 @@ class Prepared:
             value = args[index]
             if self.kinds[index] == "datetime":
                 value = connection.ops.adapt_datetimefield_value(value)
-            params[position] = value
+            wrap = type(compiled.params[position])
+            params[position] = value if isinstance(value, wrap) else wrap(value)
         compiler = copy.copy(compiled.compiler)
         compiler.connection = connection
         compiler.as_sql = lambda *a, **kw: (compiled.sql, tuple(params))
@@ -97,8 +98,9 @@ class Prepared:
         slots = []
         for index, marker in enumerate(markers):
             sought = adapt(marker) if self.kinds[index] == "datetime" else marker
+            # (isinstance: the backend may wrap a value, e.g. psycopg's Int4 for an int)
             found = [pos for pos, value in enumerate(params)
-                     if type(value) is type(sought) and value == sought]
+                     if isinstance(value, type(sought)) and value == sought]
             if len(found) > 1:
                 raise ValueError(f"parameter {index} appears {len(found)} times in the SQL")
             slots.extend((position, index) for position in found)

@@ -131,3 +131,26 @@ def test_a_values_list_query_prepares_too(running_game, play_one):
                     .values_list("log_index", "log"))
     assert history._RECENT(running_game.pk, 1) == expected and expected
     assert history._RECENT(running_game.pk, 10_000) == []
+
+
+def test_every_hot_query_swaps_every_parameter(running_game, alice, play_one):
+    """A parameter the backend wrapped (psycopg's Int4) must still be found and swapped."""
+    from games import history, seat_extras, services
+    from games.api.services import _TOKEN_BY_HASH
+    from games.selectors import _GAME_FOR_VIEWER
+
+    _, raw = api_services.token_create(user=alice, name="t")
+    api_services.token_authenticate(raw=raw)
+    selectors.game_for_viewer(running_game.pk, alice)
+    play_one(running_game)  # the lock, the reply's seats, the recent log
+    aftermove._game_and_seats(running_game.pk)
+    seat_extras.reply_seats(running_game.pk)
+    history._RECENT(running_game.pk, 1)
+    for query in (_TOKEN_BY_HASH, _GAME_FOR_VIEWER, services._LOCKED, aftermove._SEATS,
+                  seat_extras._REPLY_SEATS, history._RECENT):
+        seated = [c for c in query._compiled.values() if c.sql]
+        assert seated, query
+        for compiled in seated:
+            if "viewer_position" in compiled.sql and "NULL" in compiled.sql:
+                continue  # the anonymous variant has no viewer to swap
+            assert sorted({i for _, i in compiled.slots}) == list(range(len(query.kinds)))
