@@ -292,8 +292,10 @@ class BuyPhase(Decision):
     def validate(self, answer: Any) -> tuple[str, Any]:
         if type(answer) is dict and len(answer) == 1:  # the commonest answer, checked first
             arg = answer.get("buy")
-            if type(arg) is str and self.can_buy(arg):
-                return ("buy", arg)
+            if type(arg) is str:  # `can_buy`, written out
+                cards = self._supply.get(arg)
+                if cards and self._costs[cards[-1]] <= self.limit:
+                    return ("buy", arg)
         else:
             if answer == "end":
                 return ("end", None)
