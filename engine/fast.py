@@ -149,24 +149,22 @@ class FastMixin:
                               "Play an Action card, or none to go to your Buy phase")
         self.phase = "buy"
         if self.autoplays[p]:  # `_autoplay`, written out
-            kinds = self.treasure_kinds
+            kinds, values = self.treasure_kinds, self.coin_values
             treasures, rest = [], []
+            coins = 0
             for c in hand:
                 kind = kinds[c]
                 if not kind:
                     rest.append(c)
                 elif kind == 1:
                     treasures.append(c)
+                    coins += values[c]
                 else:
                     break
             else:
                 if treasures:
                     hand[:] = rest
                     me.play += treasures
-                    values = self.coin_values
-                    coins = 0
-                    for c in treasures:
-                        coins += values[c]
                     self.coins = coins
                     if self.logging:
                         self.log_plays(p, treasures)
