@@ -54,6 +54,12 @@ def schedule_named(name: str, *args: Any) -> None:
     schedule(import_string(name), *args)
 
 
+def queued(task: Any) -> int:
+    """How many tasks wait or run on `task`'s thread pool (embedded mode; 0 otherwise)."""
+    with _pool_lock:
+        return len(_pending.get(queue_of(task), ()))
+
+
 def queue_of(task: Any) -> str:
     """The queue `task` runs on: embedded-only overrides first, then Celery's routes."""
     name = getattr(task, "name", "")

@@ -117,11 +117,16 @@ def summary(rows: list[dict], threshold: float) -> dict:
 
 def benchmark(bot: str = "planner", against: str = "bmu", count: int = 40, games: int = 400,
               seed: int = 1, require: str | None = None, threshold: float = 0.8,
-              progress=None) -> dict:
+              progress=None, only: set[int] | None = None) -> dict:
+    """`only`: the indices (0-based) of the drawn kingdoms to play, the others skipped with
+    their seeds unchanged, so a few kingdoms can be measured again alone."""
     rows, clock, planning = [], [], []
     for i, (cards, edition) in enumerate(kingdoms(count, seed, require)):
+        if only is not None and i not in only:
+            continue
         row = run_kingdom(cards, edition, bot, against, games, f"bench:{seed}:{i}", clock,
                           planning)
+        row["index"] = i
         rows.append(row)
         if progress:
             progress(row)
@@ -146,16 +151,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--require", default=None, help="a card every kingdom must have (Witch)")
     ap.add_argument("--threshold", type=float, default=0.8)
+    ap.add_argument("--only", default=None,
+                    help="comma-separated indices (0-based) of the kingdoms to play")
     ap.add_argument("--quiet", action="store_true", help="no line per kingdom on stderr")
     args = ap.parse_args(argv)
 
     def progress(row: dict) -> None:
         if not args.quiet:
-            print(f"{row['win_rate']:.3f} {row['ci95']} {', '.join(row['kingdom'])} "
-                  f"{row['plans']}", file=sys.stderr, flush=True)
+            print(f"#{row['index']} {row['win_rate']:.3f} {row['ci95']} "
+                  f"{', '.join(row['kingdom'])} {row['plans']}", file=sys.stderr, flush=True)
 
+    only = {int(i) for i in args.only.split(",")} if args.only else None
     out = benchmark(args.bot, args.against, args.kingdoms, args.games, args.seed,
-                    args.require, args.threshold, progress)
+                    args.require, args.threshold, progress, only)
     print(json.dumps(out, indent=1))
     return 0
 

@@ -69,10 +69,17 @@ def big_money(name: str, label: str, before_gold: list, after_gold: list,
            {"card": "Estate", "if": "gains_to_end <= 2"},
            *before_gold, "Gold", {"card": "Duchy", "if": "gains_to_end <= 5"},
            *after_gold, "Silver"]
-    out = {"name": name, "label": label, "requires": sorted(set(requires or [])), "buy": buy}
+    out = {"name": short(name), "label": label, "requires": sorted(set(requires or [])),
+           "buy": buy}
     if trash:
         out["trash"] = trash
     return out
+
+
+def short(name: str) -> str:
+    """A plan name within the format's 40 characters (two long card names overrun it:
+    engine-wandering-minstrel-hunting-grounds)."""
+    return name[:40].rstrip("-")
 
 
 def _cost(rule: str | dict) -> int:
@@ -338,14 +345,15 @@ TEMPLATES = (terminal_plans, trasher_plans, pair_plans, helper_plans, gardens_pl
              engine_plans, throne_plans, dark_ages_plans, victory_plans, attack_plans)
 
 
-MAX_CANDIDATES = 28
+MAX_CANDIDATES = 32
 
 
 def candidates(kingdom: list[str]) -> list[Definition]:
     """The plans the library has for `kingdom`, most promising first (by prior), at most
     MAX_CANDIDATES; plain Big Money always comes first, so there is a plan on any kingdom."""
+    from .engines import TEMPLATES as ENGINES  # (engines.py builds on this module)
     scored: Scored = []
-    for make in TEMPLATES:
+    for make in (*TEMPLATES, *ENGINES):
         scored += make(kingdom)
     scored.sort(key=lambda vd: -vd[0])
     seen, out = set(), [big_money("big-money", "Big Money", [], [], 18, kingdom=kingdom)]

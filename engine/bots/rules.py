@@ -32,6 +32,11 @@ MAX_RULES = 60
 # Decisions the trash list answers: choosing cards to trash for no other purpose.
 TRASHERS = {"Chapel", "Steward", "Trading Post", "Masquerade", "Junk Dealer", "Forager",
             "Rats", "Altar", "Sentry", "Mercenary", "Dame Anna", "Hovel"}
+# Trashers that trash from the hand: how many cards the trash list must pick for one to be
+# worth playing (Steward and Trading Post trash two), and its play value then (a cantrip
+# before other cantrips, a terminal after the villages).
+HAND_TRASHERS = {"Chapel": (1, 50), "Steward": (2, 50), "Trading Post": (2, 50),
+                 "Forager": (1, 82), "Junk Dealer": (1, 84), "Rats": (1, 81)}
 # Gains the buy rules choose: a card for nothing (not an upgrade of a trashed card, which the
 # general rules choose together with the card to trash).
 GAINERS = {"Workshop", "Feast", "Ironworks", "Armory", "Artisan", "Altar", "Hermit",
@@ -83,8 +88,11 @@ class Strategy:
             if d.treasures:
                 return {"play": "all" if self.basic else heuristic._treasure_order(d)}
             return self._buy(view, d)
-        if kind == "PlayAction" and (self.play or self.basic):
+        if kind == "PlayAction" and (self.play or self.basic or self.trash):
             return self._play(view, d)
+        if kind == "ChooseOption" and d.source == "Steward" and self.trash and (
+                "trash" in d.options and self.trash_count(view, d, view.hand()) >= 2):
+            return "trash"
         if kind == "ChoosePile" and self.buy and _is_my_gain(view, d):
             pile = self._gain(view, d)
             if pile is not None:
@@ -145,9 +153,40 @@ class Strategy:
             if names[c] in listed:
                 continue
             v = heuristic.play_value(plan, names[c], hand)
+            if names[c] in HAND_TRASHERS and self.trash:
+                v = self._trasher_value(view, d, names[c], hand, v)
             if v is not None and (best_value is None or v > best_value):
                 best, best_value = c, v
         return [best] if best is not None else []
+
+    def _trasher_value(self, view: SeatView, d: Decision, name: str, hand: list[str],
+                       value: float | None) -> float | None:
+        """A trasher's play value by the trash list (a plan that trashes Coppers plays its
+        Chapel on Coppers, which the heuristic alone would keep): worth playing when the
+        list picks enough of the rest of the hand."""
+        others = list(hand)
+        others.remove(name)
+        least, play = HAND_TRASHERS[name]
+        if self.trash_count(view, d, others) >= least:
+            return max(value or 0, play)
+        return value if name != "Chapel" else None
+
+    def trash_count(self, view: SeatView, d: Decision, hand: list[str]) -> int:
+        """How many of `hand` the trash list would pick (at most 4), as `_pick` picks them."""
+        ctx = Context(view, d)
+        left = list(hand)
+        picked = 0
+        progress = True
+        while progress and picked < 4:
+            progress = False
+            for rule in self.trash:
+                if rule.card in left and rule.applies(ctx):
+                    left.remove(rule.card)
+                    ctx.remove(rule.card)
+                    picked += 1
+                    progress = True
+                    break
+        return picked
 
     # ----- trashing and discarding ------------------------------------------------------
     def _pick(self, view: SeatView, d: Decision, rules: tuple[Rule, ...],

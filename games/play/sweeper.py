@@ -29,8 +29,9 @@ class Sweeper(threading.Thread):
 
         while not self.stopped.wait(self.interval):
             # Checked at each tick: a process that switched to Celery (or a test running
-            # tasks inline) must not sweep from here as well.
-            if settings.BACKGROUND_MODE == "thread":
+            # tasks inline) must not sweep from here as well. A sweep still waiting or running
+            # (a slow mail server) is not joined by another: they would only pile up.
+            if settings.BACKGROUND_MODE == "thread" and not background.queued(play_sweep):
                 background.schedule(play_sweep)
 
     def stop(self) -> None:

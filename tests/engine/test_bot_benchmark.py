@@ -55,6 +55,19 @@ def test_the_command_line_prints_json(quick_planner, capsys):
     assert '"summary"' in capsys.readouterr().out
 
 
+def test_only_plays_the_chosen_kingdoms_with_their_own_seeds(capsys):
+    """--only measures a few kingdoms again: the same kingdoms, seeds and results as in a
+    full run."""
+    full = benchmark.benchmark("heuristic", "bmu", count=3, games=2, seed=4)
+    out = benchmark.benchmark("heuristic", "bmu", count=3, games=2, seed=4, only={2})
+    assert [r["index"] for r in out["kingdoms"]] == [2]
+    assert out["kingdoms"][0] == full["kingdoms"][2]
+    assert benchmark.main(["--kingdoms", "3", "--games", "2", "--bot", "heuristic",
+                           "--only", "0,2"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.startswith("#0 ") and "\n#2 " in captured.err
+
+
 @pytest.mark.slow
 def test_the_goal_campaign_against_big_money_ultimate():
     """The issue's goal: >= 80 % against bmu on >= 90 % of >= 40 random kingdoms."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import timedelta
 
@@ -9,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from games import background
-from games.play import sweeper
+from games.play import sweep, sweeper, tasks
 from games.play.models import DecisionClock
 
 
@@ -24,6 +25,9 @@ def test_the_embedded_sweeper_fires_deadlines_without_celery(start_game, alice, 
                                                              settings):
     settings.BACKGROUND_MODE = "thread"
     game = start_game([alice, bob], limit_days=1)
+    # The start's own after-move job runs on the background thread: once it has, it cannot
+    # set the clock again after the deadline below (it did when the thread was busy).
+    background.drain()
     DecisionClock.objects.filter(game=game).update(
         deadline_at=timezone.now() - timedelta(minutes=1))
     thread = sweeper.Sweeper(interval=0.05)
@@ -39,3 +43,30 @@ def test_the_embedded_sweeper_fires_deadlines_without_celery(start_game, alice, 
     game.refresh_from_db()
     assert game.step >= 1
     assert set(game.steps.values_list("actor", flat=True)) == {"deadline"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sweeps_do_not_pile_up_behind_a_slow_one(settings, monkeypatch):
+    settings.BACKGROUND_MODE = "thread"
+    release = threading.Event()
+    started = []
+
+    def slow_sweep(now=None):
+        started.append(time.monotonic())
+        release.wait(30)
+        return {}
+
+    monkeypatch.setattr(sweep, "sweep", slow_sweep)
+    thread = sweeper.Sweeper(interval=0.01)
+    thread.start()
+    try:
+        give_up = time.monotonic() + 30
+        while not started and time.monotonic() < give_up:
+            time.sleep(0.01)
+        time.sleep(0.3)  # about 30 more ticks while the first sweep is held
+        assert background.queued(tasks.play_sweep) == 1
+    finally:
+        thread.stop()
+        release.set()
+        background.drain()
+    assert len(started) == 1
