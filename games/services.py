@@ -386,7 +386,6 @@ _LOCKED = Prepared(lambda pk: Game.objects.select_for_update().filter(pk=pk), "i
 # What a move changes in its game's row (_store, _end, history.step_fields).
 MOVED_FIELDS = ["snapshot", "revision", "decisions", "step", "last_move_at", "log_length",
                 "result", "status", "finished_at"]
-SEAT_STATE = "user__play_state"  # games.play's per-player state, read by every clock
 
 
 def _store(game: Game, table: Any, seats: list[Seat], answered: int | None) -> None:
