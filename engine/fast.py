@@ -148,27 +148,8 @@ class FastMixin:
             return PlayAction(p, having(self.is_action, hand), 0, 1,
                               "Play an Action card, or none to go to your Buy phase")
         self.phase = "buy"
-        if self.autoplays[p]:  # `_autoplay`, written out
-            kinds, values = self.treasure_kinds, self.coin_values
-            treasures, rest = [], []
-            coins = 0
-            for c in hand:
-                kind = kinds[c]
-                if not kind:
-                    rest.append(c)
-                elif kind == 1:
-                    treasures.append(c)
-                    coins += values[c]
-                else:
-                    break
-            else:
-                if treasures:
-                    hand[:] = rest
-                    me.play += treasures
-                    self.coins = coins
-                    if self.logging:
-                        self.log_plays(p, treasures)
-                    return BuyPhase(p, [], coins, 1, self)
+        if self.autoplays[p] and self._autoplay(p, hand):  # (no flags: just cleared)
+            return BuyPhase(p, [], self.coins, 1, self)
         return BuyPhase(p, having(self.is_treasure, hand), self.coins, 1, self)
 
 
