@@ -145,3 +145,24 @@ def test_light_library_plan_buys_two_libraries_and_its_few_villages(n):
         assert mine.count("Library") <= 2 and mine.count("Squire") <= n
         libraries += mine.count("Library")
     assert libraries >= 3  # (a game may see no $5 hand before the Provinces)
+
+
+def test_flex_plans_pair_two_copies_of_a_top_terminal_with_squires():
+    from engine.bots.plans import FLEX_HELPERS
+
+    assert "Squire" in FLEX_HELPERS
+    kingdom = ["Smithy", "Squire", "Cellar", "Spy", "Woodcutter", "Feast", "Bureaucrat",
+               "Harbinger", "Moat", "Chancellor"]
+    plans = {d["name"]: d for d in candidates(kingdom)}
+    for n in (1, 2):
+        plan = plans[f"bm-smithy-squire-{n}"]
+        assert {"card": "Squire", "max": n} in plan["buy"]
+        assert [r for r in plan["buy"] if isinstance(r, dict) and r["card"] == "Smithy"] == [
+            {"card": "Smithy", "max": 1}, {"card": "Smithy", "max": 2, "if": "deck_size >= 13"}]
+        strategy = parse(plan)
+        assert strategy.fits(kingdom)
+        setup = planner._setup(_key(kingdom))
+        result = planner.play_game(setup, [strategy.answer, big_money_ultimate], f"flex:{n}")
+        assert result["winners"]
+    assert not [n for n in candidates([k for k in kingdom if k != "Squire"] + ["Village"])
+                if "squire" in n["name"]]
