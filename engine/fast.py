@@ -78,9 +78,22 @@ class FastMixin:
         self._since.append([d.seat, d.id, answer])
         self.step += 1
         if d.kind == "BuyPhase" and value[0] == "buy":
-            pile = value[1]
-            if self.plain[self.piles[pile][-1]] and not (self.buy_watchers and self.buy_watched()):
-                self.buy_simple(self.active, pile)
+            cards = self.piles[value[1]]
+            cid = cards[-1]
+            if self.plain[cid] and not (self.buy_watchers and self.buy_watched()):
+                # `buy_simple`, written out: the commonest answer of a simulated game
+                cards.pop()
+                p = self.active
+                name = self.names[cid]
+                cost = self.base_costs[cid] - self.cost_reduction
+                if cost > 0:
+                    self.coins -= cost
+                self.bought.append(name)
+                self.players[p].discard.append(cid)
+                if self.logging:
+                    self.log.append(self.bought_entry[p][name])
+                    self.log.append(self.gained_entry[p][name])
+                self.buys -= 1
                 if self.buys > 0:
                     return None
                 self.phase = "cleanup"
@@ -116,14 +129,46 @@ class FastMixin:
             self._finish()
             return None
         p = p + 1 if p + 1 < len(self.players) else 0
-        self._begin_turn(p)
-        hand = self.players[p].hand
+        # `_begin_turn`, written out
+        self.active = p
+        self.phase = "action"
+        self.actions = self.buys = 1
+        self.coins = self.cost_reduction = self.actions_played = 0
+        if self.flags:
+            self.flags = {}
+        if self.bought:
+            self.bought = []
+        self.turn_no += 1
+        me = self.players[p]
+        me.turns += 1
+        if self.logging:
+            self.log.append(["turn", p, me.turns, self.turn_no])
+        hand = me.hand
         if not self.action_ids.isdisjoint(hand):
             return PlayAction(p, having(self.is_action, hand), 0, 1,
                               "Play an Action card, or none to go to your Buy phase")
         self.phase = "buy"
-        if self.autoplays[p] and self._autoplay(p, hand):
-            return BuyPhase(p, [], self.coins, 1, self)
+        if self.autoplays[p]:  # `_autoplay`, written out
+            kinds, values = self.treasure_kinds, self.coin_values
+            treasures, rest = [], []
+            coins = 0
+            for c in hand:
+                kind = kinds[c]
+                if not kind:
+                    rest.append(c)
+                elif kind == 1:
+                    treasures.append(c)
+                    coins += values[c]
+                else:
+                    break
+            else:
+                if treasures:
+                    hand[:] = rest
+                    me.play += treasures
+                    self.coins = coins
+                    if self.logging:
+                        self.log_plays(p, treasures)
+                    return BuyPhase(p, [], coins, 1, self)
         return BuyPhase(p, having(self.is_treasure, hand), self.coins, 1, self)
 
 

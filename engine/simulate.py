@@ -52,7 +52,7 @@ def play_one(bots: list[str], kingdom: list[str], seed: str, edition: int = 2,
              max_steps: int = 20000, autoplay: bool = True, setup: dict | None = None) -> dict:
     """One complete game, quiet (no log) and on the fast path (`Game.play_out`); `setup` is
     the game's setup as `normalise` returned it, when the caller has it already."""
-    s = setup or normalise(game_setup(bots, kingdom, edition, autoplay))
+    s = setup or _setup(tuple(bots), tuple(kingdom), edition, autoplay)
     g = deal(s, seed, log=False)
     players = [seat_player(bot, g, seat) for seat, bot in enumerate(bots)]
     try:
@@ -60,6 +60,22 @@ def play_one(bots: list[str], kingdom: list[str], seed: str, edition: int = 2,
     except RuntimeError:
         raise RuntimeError(f"game {seed} did not end in {max_steps} answers") from None
     return {"result": g.result, "answers": steps}
+
+
+# (bots, kingdom, edition, autoplay) -> the normalised setup, shared read-only by every game
+# of it (as `simulate_chunk` shares its own): checking a setup costs a few percent of a game.
+_SETUPS: dict[tuple, dict] = {}
+
+
+def _setup(bots: tuple[str, ...], kingdom: tuple[str, ...], edition: int,
+           autoplay: bool) -> dict:
+    key = (bots, kingdom, edition, autoplay)
+    s = _SETUPS.get(key)
+    if s is None:
+        if len(_SETUPS) >= 64:
+            _SETUPS.clear()
+        s = _SETUPS[key] = normalise(game_setup(list(bots), list(kingdom), edition, autoplay))
+    return s
 
 
 def simulate_chunk(bots: list[str], kingdom: str | list[str], seed: str, start: int,

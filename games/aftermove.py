@@ -26,6 +26,7 @@ from django.db import transaction
 
 from games import background, broadcast, seat_extras, signals
 from games.models import Game, GameStatus, Seat
+from games.prepared import Prepared
 
 CLAIM_SECONDS = 24 * 3600
 TASK = "games.tasks.after_move"
@@ -77,14 +78,17 @@ def _run(payload: dict[str, Any]) -> None:
 def _game_and_seats(game_id: int) -> tuple[Game | None, list[Seat]]:
     """The game as it is now (without its state) and its seats, their users, preferences and
     play state loaded, with what the concerns registered in games/seat_extras.py (clocks,
-    "has a webhook", "an undo request waits"...): one query for every concern."""
-    seats = list(seat_extras.annotated(
-        Seat.objects.filter(game_id=game_id)
-        .select_related("game", "user__preferences", "user__play_state")
-        .defer(*(f"game__{name}" for name in LIGHT_DEFER))))
+    "has a webhook", "an undo request waits"...): one query for every concern, compiled once."""
+    seats = _SEATS(game_id, variant=seat_extras.variant())
     if not seats:
         return Game.objects.filter(pk=game_id).defer(*LIGHT_DEFER).first(), []
     game = seats[0].game
     for seat in seats:
         seat.game = game
     return game, seats
+
+
+_SEATS = Prepared(lambda game_id, reply, names: seat_extras.annotated(
+    Seat.objects.filter(game_id=game_id)
+    .select_related("game", "user__preferences", "user__play_state")
+    .defer(*(f"game__{name}" for name in LIGHT_DEFER)), reply=reply), "int")

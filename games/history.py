@@ -13,7 +13,8 @@ from typing import Any
 from django.db.models import Max
 
 import engine
-from games.models import Game
+from games.models import Game, GameStep
+from games.prepared import Prepared
 
 PAGE_MAX = 1000
 
@@ -59,8 +60,7 @@ def recent(game: Game, table: Any, viewer: int | None,
            turns: int | None = None) -> tuple[int, list[dict]]:
     """(position of the first event, the events of the last `turns` turns) for `viewer`."""
     first_turn = table.turn_no - (turns or recent_turns(game)) + 1
-    rows = list(game.steps.filter(turn__gte=first_turn).order_by("number")
-                .values_list("log_index", "log"))
+    rows = _RECENT(game.pk, first_turn)
     entries: list[Any] = []
     start = rows[0][0] if rows else game.log_length
     if first_turn <= 1:  # from the deal on
@@ -72,6 +72,12 @@ def recent(game: Game, table: Any, viewer: int | None,
     if start == 0:
         header = 0  # from the deal: nothing comes before the first turn to trim
     return start + header, events[header:]
+
+
+# Every move's reply and every view reads it: compiled once (games/prepared.py).
+_RECENT = Prepared(lambda game_id, first_turn: GameStep.objects.filter(
+    game_id=game_id, turn__gte=first_turn).order_by("number").values_list("log_index", "log"),
+    "int", "int")
 
 
 def since_step(game: Game, table: Any, viewer: int | None, number: int) -> list[dict]:

@@ -16,6 +16,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from games.prepared import Prepared
+
 _factories: dict[str, tuple[Callable[[], Any], bool]] = {}
 
 
@@ -29,6 +31,27 @@ def annotated(seats: QuerySet, *, reply: bool = False) -> QuerySet:
     """The seats with the registered annotations (only the reply's with `reply`): one query."""
     return seats.annotate(**{name: factory() for name, (factory, for_reply)
                              in _factories.items() if for_reply or not reply})
+
+
+def variant(*, reply: bool = False) -> tuple:
+    """What shapes the SQL of `annotated` (for a prepared query: games/prepared.py)."""
+    return (reply, tuple(_factories))
+
+
+def reply_seats(game_id: int) -> list:
+    """The game's seats, their users' play state and what the reply needs: a move's request
+    and every read of the clocks ask it, so it is compiled once (games/prepared.py)."""
+    return _REPLY_SEATS(game_id, variant=variant(reply=True))
+
+
+def _reply_seats_query(game_id: int, reply: bool, names: tuple) -> QuerySet:
+    from games.models import Seat
+
+    return annotated(Seat.objects.filter(game_id=game_id).select_related("user__play_state"),
+                     reply=reply)
+
+
+_REPLY_SEATS = Prepared(_reply_seats_query, "int")
 
 
 def loaded(seats: list | None, name: str) -> bool:

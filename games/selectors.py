@@ -23,6 +23,7 @@ from engine import canonical
 from engine import kingdoms as engine_kingdoms
 from games import history
 from games.models import Card, CardSet, Game, GameStatus, Kingdom, Seat
+from games.prepared import Prepared
 
 # --- the engine's catalogue ------------------------------------------------------------------
 
@@ -267,23 +268,33 @@ def seat_of(game: Game, user) -> Seat | None:
 def game_for_viewer(pk: int, user, state: bool = True, creator: bool = True) -> Game | None:
     """The game with its creator and `viewer_position` (the user's seat, None: none) in one
     query; without its state (snapshot, the deal's log) when `state` is False (a write
-    reloads the game under its lock anyway), without its creator when `creator` is False."""
+    reloads the game under its lock anyway), without its creator when `creator` is False.
+    Every API request about a game asks this: compiled once (games/prepared.py)."""
+    viewer = user.pk if user is not None and user.is_authenticated else None
+    variant = (state, creator, viewer is not None)
+    return _GAME_FOR_VIEWER.first(pk, viewer or 0, variant=variant)
+
+
+def _game_for_viewer_query(pk: int, viewer: int, state: bool, creator: bool,
+                           seated: bool) -> QuerySet:
     games = Game.objects.filter(pk=pk)
     if creator:
         games = games.select_related("creator")
-    if user is not None and user.is_authenticated:
-        # Written as SQL: the ORM's Subquery costs more CPU to compile than the query to run,
-        # and every API request about a game asks this.
+    if seated:
+        # Written as SQL: the ORM's Subquery costs more CPU to compile than the query to run.
         seats, table = Seat._meta.db_table, Game._meta.db_table
         mine = RawSQL(f'SELECT s."position" FROM "{seats}" s WHERE s."game_id" = "{table}"."id" '
-                      'AND s."user_id" = %s ORDER BY s."position" LIMIT 1', (user.pk,),
+                      'AND s."user_id" = %s ORDER BY s."position" LIMIT 1', (viewer,),
                       output_field=IntegerField())
         games = games.annotate(viewer_position=mine)
     else:
         games = games.annotate(viewer_position=Value(None, output_field=IntegerField()))
     if not state:
         games = games.defer("snapshot", "log_start")
-    return games.first()
+    return games[:1]
+
+
+_GAME_FOR_VIEWER = Prepared(_game_for_viewer_query, "int", "int")
 
 
 def game_visible_to(game: Game, user) -> bool:

@@ -18,7 +18,7 @@ from django.utils import timezone
 import engine
 from engine import ENGINE_VERSION, IllegalAnswer, canonical
 from engine import bots as engine_bots
-from games import aftermove, background, history, seat_extras, selectors
+from games import aftermove, background, history, prepared, seat_extras, selectors
 from games.exceptions import (
     DecisionClosed,
     IllegalMove,
@@ -38,6 +38,7 @@ from games.models import (
     PlayerPreferences,
     Seat,
 )
+from games.prepared import Prepared
 
 SEAT_ME = "me"
 SEAT_OPEN = "open"
@@ -261,14 +262,15 @@ def decision_submit(
             raise IllegalMove(str(exc)) from exc
         game.step += 1
         game.last_move_at = timezone.now()
-        GameStep.objects.create(
-            game=game, number=game.step, seat=seat, decision_id=decision_id, answer=answer,
-            actor=actor, engine_version=ENGINE_VERSION, **history.step_fields(game, table, mark),
-        )
+        prepared.insert(GameStep, {  # (its SQL written once: a move's hottest insert)
+            "game_id": game.pk, "number": game.step, "seat": seat, "decision_id": decision_id,
+            "answer": answer, "actor": actor, "engine_version": ENGINE_VERSION,
+            "created_at": game.last_move_at, **history.step_fields(game, table, mark)})
         # (their users' play state and clocks too: the reply's clocks then need no query)
-        seats = list(seat_extras.annotated(game.seats.select_related(SEAT_STATE), reply=True))
+        seats = _seats_locked(game)
         _store(game, table, seats, answered=seat)
-        game.save(update_fields=MOVED_FIELDS)  # not setup, kingdom, seed...: they never change
+        # Not setup, kingdom, seed...: they never change. (Its UPDATE written once.)
+        prepared.update(game, MOVED_FIELDS)
         announce_on_commit(game, active=table.active, actor=actor)
     return SubmitResult(game_id=game.pk, step=game.step, status=game.status, seat=seat,
                         game=game, _table=table, seats=seats)
@@ -363,13 +365,27 @@ def bots_resume() -> int:
 
 def _lock(game_id: int) -> Game:
     """The Game row, locked until the transaction ends (PostgreSQL; SQLite locks the file)."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    game = _LOCKED.first(game_id)
+    if game is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    return game
+
+
+def _seats_locked(game: Game) -> list[Seat]:
+    """The seats of a locked game, their users' play state and the reply's seat extras."""
+    seats = seat_extras.reply_seats(game.pk)
+    for seat in seats:
+        seat.game = game
+    return seats
+
+
+# Every move runs this: compiled once (games/prepared.py).
+_LOCKED = Prepared(lambda pk: Game.objects.select_for_update().filter(pk=pk), "int")
 
 
 # What a move changes in its game's row (_store, _end, history.step_fields).
 MOVED_FIELDS = ["snapshot", "revision", "decisions", "step", "last_move_at", "log_length",
                 "result", "status", "finished_at"]
-SEAT_STATE = "user__play_state"  # games.play's per-player state, read by every clock
 
 
 def _store(game: Game, table: Any, seats: list[Seat], answered: int | None) -> None:

@@ -13,10 +13,8 @@ from .common import SeatView, default_answer
 
 def _first(d: Decision, *names: str | None) -> Any:
     """Buy the first affordable pile named (None entries are conditions that failed)."""
-    for name in names:
-        if name is not None and d.can_buy(name):
-            return {"buy": name}
-    return {"end": True}
+    pile = d.first_buyable(names)
+    return {"end": True} if pile is None else {"buy": pile}
 
 
 def big_money_ultimate(view: SeatView, d: Decision) -> Any:
@@ -25,21 +23,13 @@ def big_money_ultimate(view: SeatView, d: Decision) -> Any:
         return default_answer(view, d)
     if d.treasures:
         return {"play": "all"}
-    can_buy = d.can_buy
-    if can_buy("Province") and view.total_money() > 18:
+    if d.can_buy("Province") and view.total_money() > 18:
         return {"buy": "Province"}
     gte = view.gains_to_end()
-    if gte <= 4 and can_buy("Duchy"):
-        return {"buy": "Duchy"}
-    if gte <= 2 and can_buy("Estate"):
-        return {"buy": "Estate"}
-    if can_buy("Gold"):
-        return {"buy": "Gold"}
-    if gte <= 6 and can_buy("Duchy"):
-        return {"buy": "Duchy"}
-    if can_buy("Silver"):
-        return {"buy": "Silver"}
-    return {"end": True}
+    if gte > 6:  # the commonest case: money only
+        return _first(d, "Gold", "Silver")
+    return _first(d, "Duchy" if gte <= 4 else None, "Estate" if gte <= 2 else None, "Gold",
+                  "Duchy", "Silver")
 
 
 def smithy_big_money(view: SeatView, d: Decision) -> Any:

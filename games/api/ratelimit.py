@@ -16,7 +16,7 @@ from collections.abc import Callable
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 
-from games.api.throttles import CreateGameThrottle, ReadThrottle, WriteThrottle
+from games.api.throttles import SEEN, CreateGameThrottle, ReadThrottle, WriteThrottle
 
 SAFE = ("GET", "HEAD", "OPTIONS")
 
@@ -38,8 +38,10 @@ def quota_state(throttle, request: HttpRequest) -> tuple[str, int, int, int, int
     if not rate:
         return None
     limit, window = throttle.parse_rate(rate)
-    key = throttle.get_cache_key(request, None)
-    history = throttle.cache.get(key, []) if key else []
+    history = getattr(request, SEEN, {}).get(throttle.scope)  # as the throttle left it
+    if history is None:  # (the throttle did not run: a request refused before it)
+        key = throttle.get_cache_key(request, None)
+        history = throttle.cache.get(key, []) if key else []
     now = time.time()
     live = [t for t in history if t > now - window]
     reset = math.ceil(live[-1] + window - now) if live else 0

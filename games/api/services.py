@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games import broadcast
 from games.api.models import ALL_SCOPES, ApiToken, IdempotencyRecord, SocketTicket
+from games.prepared import Prepared
 
 log = logging.getLogger(__name__)
 
@@ -86,16 +87,19 @@ def tokens_live(*, token_ids: list[int]) -> set[int]:
                .values_list("pk", flat=True))
 
 
+_TOKEN_BY_HASH = Prepared(lambda key_hash, now: (
+    ApiToken.objects.select_related("user")
+    .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now),
+            key_hash=key_hash, revoked_at__isnull=True, user__is_active=True)[:1]),
+    "str", "datetime")
+
+
 def token_authenticate(*, raw: str) -> ApiToken | None:
     """The live token `raw` stands for (with its user), noting when it was last used."""
-    token = (
-        ApiToken.objects.select_related("user")
-        .filter(_live(), key_hash=token_hash(raw), user__is_active=True)
-        .first()
-    )
+    now = timezone.now()
+    token = _TOKEN_BY_HASH.first(token_hash(raw), now)
     if token is None:
         return None
-    now = timezone.now()
     # One write a minute at most, so a busy bot does not turn every read into a write.
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_GRANULARITY:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)

@@ -5,11 +5,22 @@ from __future__ import annotations
 from rest_framework.settings import api_settings
 from rest_framework.throttling import UserRateThrottle
 
+SEEN = "_quota_history"  # on the request: each scope's history as its throttle left it
+
 
 class _ScopeThrottle(UserRateThrottle):
     def get_rate(self) -> str | None:
         # Read the rates at request time (DRF's class attribute is frozen at import time).
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def allow_request(self, request, view) -> bool:
+        """DRF's count; the history it read and wrote is kept on the request, so that the
+        rate-limit headers (games.api.ratelimit) need not read the cache again."""
+        allowed = super().allow_request(request, view)
+        if getattr(self, "history", None) is not None:
+            plain = getattr(request, "_request", request)
+            plain.__dict__.setdefault(SEEN, {})[self.scope] = list(self.history)
+        return allowed
 
 
 class ReadThrottle(_ScopeThrottle):

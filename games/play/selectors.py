@@ -93,8 +93,7 @@ def seat_statuses(game: Game, active: int | None = None,
     `seats`, the game's seats, a query when the caller has them).
     """
     if not seat_extras.loaded(seats, "clock_deadline_at"):  # else they came with the seats
-        seats = list(seat_extras.annotated(
-            Seat.objects.filter(game_id=game.pk).select_related("user__play_state"), reply=True))
+        seats = seat_extras.reply_seats(game.pk)
     away = _on_vacation(seats)
     turn = _Turn(game, active)
     return {

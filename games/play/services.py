@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
-from games import background, seat_extras, selectors
+from games import background, prepared, seat_extras, selectors
 from games import services as game_services
 from games.exceptions import (
     DecisionClosed,
@@ -158,10 +158,9 @@ def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:
         "remind_at": start + limit * conf.get("PLAY_REMINDER_FRACTION"),
         "reminded_at": None, "turn_emailed_at": None,
     }
-    # One upsert (the seat's clock, new or restarted for a new wait).
-    DecisionClock.objects.bulk_create(
-        [DecisionClock(game_id=game.pk, position=seat.position, **fields)],
-        update_conflicts=True, unique_fields=["game", "position"], update_fields=list(fields))
+    # One upsert (the seat's clock, new or restarted for a new wait), its SQL written once.
+    prepared.upsert(DecisionClock, {"game_id": game.pk, "position": seat.position, **fields},
+                    unique=("game_id", "position"))
     if active:
         text = f"Your turn in game #{game.pk}."
     else:

@@ -40,3 +40,17 @@ def test_over_the_quota_remaining_is_zero(as_alice, settings):
     assert statuses[-1]["X-RateLimit-Remaining"] == "0"
     assert int(statuses[-1]["X-RateLimit-Reset"]) > 0
     assert statuses[-1]["Retry-After"]
+
+
+def test_the_headers_reuse_what_the_throttle_read(as_alice, monkeypatch):
+    """One cache read per request (the throttle's): the headers reuse the history it left."""
+    from games.api.throttles import ReadThrottle
+
+    as_alice.get("/api/v1/me/")
+    reads = []
+    original = ReadThrottle.cache.get
+    monkeypatch.setattr(ReadThrottle.cache, "get",
+                        lambda key, *a, **kw: reads.append(key) or original(key, *a, **kw))
+    response = as_alice.get("/api/v1/me/")
+    assert response["RateLimit"].startswith('"read";r=598;t=')
+    assert len(reads) == 1, reads

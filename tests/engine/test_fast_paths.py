@@ -177,3 +177,54 @@ def test_the_driver_helpers_play_whole_games():
     while (d := g.next_decision()) is not None:
         g.apply(d.seat, d.id, players[d.seat](d))
     assert g.over and g.next_decision() is None
+
+
+# ----- the simulation shortcuts of issue 17 ------------------------------------------------
+
+
+def test_first_buyable_is_the_first_pile_can_buy_allows():
+    g = build(autoplay_position(["Silver", "Silver", "Copper", "Estate", "Estate"]))
+    d = g.next_decision()
+    assert d.kind == "BuyPhase" and d.coins == 5
+    assert d.first_buyable(("Province", None, "Gold", "Market", "Silver")) == "Market"
+    assert d.first_buyable((None, "Silver", "Market")) == "Silver"
+    assert d.first_buyable(("Province", "Gold", "No Such Pile")) is None
+    assert d.first_buyable(()) is None
+    g.piles["Market"].clear()  # an empty pile is never buyable
+    d = g.next_decision()
+    assert d.first_buyable(("Market", "Smithy")) == "Smithy"
+    for pile in g.supply:
+        assert (d.first_buyable((pile,)) == pile) == d.can_buy(pile)
+
+
+def test_play_one_shares_one_checked_setup_and_plays_the_games_it_is_given():
+    from engine.setup import normalise
+    from engine.simulate import game_setup
+
+    setup = normalise(game_setup(["bmu", "smithy"], FIRST_GAME))
+    kept = repr(setup)
+    for i in range(5):
+        shared = play_one(["bmu", "smithy"], FIRST_GAME, f"share:{i}")
+        given = play_one(["bmu", "smithy"], FIRST_GAME, f"share:{i}", setup=setup)
+        assert shared == given
+    assert repr(setup) == kept  # games leave the setup they were dealt from unchanged
+    other = play_one(["bmu", "smithy"], FIRST_GAME, "share:0", autoplay=False)
+    assert other["result"] == play_one(["bmu", "smithy"], FIRST_GAME, "share:0")["result"]
+    assert other["answers"] > play_one(["bmu", "smithy"], FIRST_GAME, "share:0")["answers"]
+
+
+def test_a_big_money_mirror_is_the_same_game_on_the_fast_path_loud_or_quiet():
+    """The turn play_out runs in one pass (plain buy, Clean-up, next turn, autoplay) leaves
+    the state, log and record that answering one decision at a time leaves."""
+    setup = {"players": 2, "kingdom": FIRST_GAME, "autoplay_treasures": [0, 1]}
+    for i in range(12):
+        slow = new_game(setup, f"mirror:{i}")
+        while (d := slow.next_decision()) is not None:
+            slow.apply(d.seat, d.id, bot_answer("bmu", slow, d.seat, d))
+        fast = new_game(setup, f"mirror:{i}")
+        fast.play_out([seat_player("bmu", fast, s) for s in (0, 1)])
+        assert fast.state_dict() == slow.state_dict() and fast.dumps() == slow.dumps()
+        assert fast.log_for(ALL) == slow.log_for(ALL)
+        quiet = new_game(setup, f"mirror:{i}", log=False)
+        quiet.play_out([seat_player("bmu", quiet, s) for s in (0, 1)])
+        assert quiet.result == slow.result
