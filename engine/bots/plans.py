@@ -3,7 +3,8 @@
 Each template reads the kingdom and returns strategy definitions (plain dicts, the format of
 `rules.py`), so a chosen plan can be stored, shown and replayed like any other strategy:
 Big Money with each good terminal (one, two or three copies), with two terminals, with a
-terminal and a good non-terminal card (a village lets it hold more terminals), double and
+terminal and a good non-terminal card (a village lets it hold more terminals), with two
+copies of a terminal and one or two flexible helpers (Squire), double and
 triple attacks, Gardens and Duke rushes, village-and-draw engines (with a trasher when there
 is one), Throne Room with draw, and Dark Ages plans (Rebuild, Feodum, Counterfeit...).
 
