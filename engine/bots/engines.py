@@ -8,8 +8,9 @@ Big Money with one terminal tops out (kingdoms without a strong attack or draw).
 - village-and-draw, thin: a trasher, villages and terminal draw bought before Gold (the Big
   Money engine of `plans.engine_plans` buys them after Gold), greening once the engine has
   two draw cards, or as Big Money would;
-- draw-to-X: Library with villages that draw nothing (Festival, Bandit Camp...): their
-  Actions and coins let Library refill the hand to seven;
+- draw-to-X: Library with villages that draw nothing (Festival, Bandit Camp, Squire...):
+  their Actions and coins let Library refill the hand to seven (an engine of them, or Big
+  Money with two Libraries and one or two of them);
 - Conspirator chains: villages and cantrips to make Conspirator's third Action.
 
 Each is a strategy definition like the rest of the library (`plans.py`). Against Big Money
@@ -111,8 +112,14 @@ def thin_engine_plans(kingdom: list[str]) -> lib.Scored:
     return out
 
 
+# Library-BM with one or two such villages bought instead of Silver (measured, 1,500 games
+# against Big Money Ultimate: Library + Squire 72 -> 78 %, where the engine above made 69 %).
+LIGHT_VILLAGES = (1, 2)
+
+
 def draw_to_x_plans(kingdom: list[str]) -> lib.Scored:
-    """Library with villages that draw nothing: two villages per Library, Gold first."""
+    """Library with villages that draw nothing: two villages per Library, Gold first; or
+    Big Money with two Libraries and one or two of the villages (a light version)."""
     if "Library" not in kingdom:
         return []
     out = []
@@ -122,6 +129,11 @@ def draw_to_x_plans(kingdom: list[str]) -> lib.Scored:
                  {"card": "Library", "max": 4}]
         out.append((36, lib.big_money(f"library-{lib._slug(v)}", f"Library / {v}", [], rules,
                                       16, ["Library", v], kingdom)))
+        for n in LIGHT_VILLAGES:
+            rules = [*lib._copies("Library", 2), {"card": v, "max": n}]
+            out.append((37, lib.big_money(f"bm-library-{lib._slug(v)}-{n}",
+                                          f"Big Money + 2 Library + {n} {v}", [], rules, 16,
+                                          ["Library", v], kingdom)))
     return out
 
 

@@ -5,6 +5,7 @@ terminal."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -15,6 +16,7 @@ from engine.bots.money import big_money_ultimate
 from engine.bots.plans import candidates
 from engine.bots.rules import parse
 from engine.kingdoms import random_kingdom
+from engine.setup import deal, normalise
 from tests.engine.helpers import decision, position, seat
 
 # one kingdom per plan kind, and the plan each must offer there
@@ -29,6 +31,10 @@ KINDS = {
                             "Woodcutter", "Feast", "Bureaucrat", "Harbinger"],
     "library-festival": ["Library", "Festival", "Cellar", "Spy", "Woodcutter", "Feast",
                          "Bureaucrat", "Harbinger", "Moat", "Chancellor"],
+    "bm-library-festival-2": ["Library", "Festival", "Cellar", "Spy", "Woodcutter", "Feast",
+                              "Bureaucrat", "Harbinger", "Moat", "Chancellor"],
+    "bm-library-squire-1": ["Library", "Squire", "Cellar", "Spy", "Woodcutter", "Feast",
+                            "Bureaucrat", "Harbinger", "Moat", "Chancellor"],
     "conspirator-village": ["Conspirator", "Village", "Cellar", "Spy", "Woodcutter", "Feast",
                             "Bureaucrat", "Harbinger", "Moat", "Chancellor"],
 }
@@ -121,3 +127,42 @@ def test_two_long_card_names_make_a_short_enough_plan_name():
                        "Woodcutter", "Bureaucrat", "Harbinger", "Moat", "Chancellor"])
     assert all(len(d["name"]) <= 40 for d in long)
     assert any(d["name"].startswith("engine-wandering-minstrel") for d in long)
+
+
+@pytest.mark.parametrize("n", engines.LIGHT_VILLAGES)
+def test_light_library_plan_buys_two_libraries_and_its_few_villages(n):
+    kingdom = KINDS["bm-library-squire-1"]
+    strategy = parse(next(d for d in candidates(kingdom)
+                          if d["name"] == f"bm-library-squire-{n}"))
+    setup = planner._setup(_key(kingdom))
+    libraries = 0
+    for i in range(4):
+        g = deal(normalise(setup), f"light:{n}:{i}", log=False)
+        bots = [strategy.answer, big_money_ultimate]
+        g.play_out([partial(b, SeatView(g, p)) for p, b in enumerate(bots)], 6000)
+        mine = [g.names[c] for c in g.players[0].all_cards()]
+        assert g.result
+        assert mine.count("Library") <= 2 and mine.count("Squire") <= n
+        libraries += mine.count("Library")
+    assert libraries >= 3  # (a game may see no $5 hand before the Provinces)
+
+
+def test_flex_plans_pair_two_copies_of_a_top_terminal_with_squires():
+    from engine.bots.plans import FLEX_HELPERS
+
+    assert "Squire" in FLEX_HELPERS
+    kingdom = ["Smithy", "Squire", "Cellar", "Spy", "Woodcutter", "Feast", "Bureaucrat",
+               "Harbinger", "Moat", "Chancellor"]
+    plans = {d["name"]: d for d in candidates(kingdom)}
+    for n in (1, 2):
+        plan = plans[f"bm-smithy-squire-{n}"]
+        assert {"card": "Squire", "max": n} in plan["buy"]
+        assert [r for r in plan["buy"] if isinstance(r, dict) and r["card"] == "Smithy"] == [
+            {"card": "Smithy", "max": 1}, {"card": "Smithy", "max": 2, "if": "deck_size >= 13"}]
+        strategy = parse(plan)
+        assert strategy.fits(kingdom)
+        setup = planner._setup(_key(kingdom))
+        result = planner.play_game(setup, [strategy.answer, big_money_ultimate], f"flex:{n}")
+        assert result["winners"]
+    assert not [n for n in candidates([k for k in kingdom if k != "Squire"] + ["Village"])
+                if "squire" in n["name"]]
