@@ -2,6 +2,7 @@
 one process; the command line's --jobs splits them across processes."""
 from __future__ import annotations
 
+import gc
 import json
 import random
 import subprocess
@@ -10,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.simulate import chunks, merge, report, simulate, simulate_chunk
+from engine.simulate import (
+    CHUNKS_PER_JOB,
+    MIN_CHUNK_GAMES,
+    chunks,
+    job_chunks,
+    merge,
+    report,
+    simulate,
+    simulate_chunk,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMES = ("seconds", "games_per_sec", "cpu_seconds", "games_per_cpu_sec", "jobs")
@@ -46,6 +56,25 @@ def test_two_processes_give_the_result_of_one():
     assert without_times(two) == without_times(one)
     assert two["jobs"] == 2 and one["jobs"] == 1
     assert two["cpu_seconds"] > 0 and two["games_per_cpu_sec"] > 0
+
+
+def test_jobs_get_many_small_chunks_covering_every_game_once():
+    for games in (2, 3, 7, 40, 101, 6000, 100_000):
+        for jobs in (2, 3, 8):
+            runs = job_chunks(games, jobs)
+            assert [i for a, b in runs for i in range(a, b)] == list(range(games))
+            assert len(runs) <= jobs * CHUNKS_PER_JOB
+            assert len(runs) >= min(jobs, games)  # every process has work
+            if games >= jobs * MIN_CHUNK_GAMES:
+                assert min(b - a for a, b in runs) >= MIN_CHUNK_GAMES
+
+
+def test_any_number_of_processes_gives_the_result_of_one_and_unfreezes_the_gc():
+    one = simulate(["bmu", "smithy"], 203, "jobs3", "First Game")
+    assert len(job_chunks(203, 3)) > 3 * 4  # more chunks than processes: handed out as they free
+    three = simulate(["bmu", "smithy"], 203, "jobs3", "First Game", jobs=3)
+    assert without_times(three) == without_times(one) and three["jobs"] == 3
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
 
 
 def test_the_command_line_splits_games_across_processes():
