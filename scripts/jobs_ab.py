@@ -8,6 +8,10 @@ every run also reports how many cores the *other* processes kept busy meanwhile 
 /proc/stat): a ratio near 2 is only possible when that figure is near 0. Every run's result
 (wins, turns, answers) must be the same, whatever the number of processes.
 
+Runs use compiled bytecode (kept under a temporary PYTHONPYCACHEPREFIX, even where
+PYTHONDONTWRITEBYTECODE is set, as in this project's sessions): compiling the engine's
+sources takes ~0.2 s, more than the rest of the start-up, and is no part of a real run.
+
     scripts/jobs_ab.py --games 6000 --rounds 4
     scripts/jobs_ab.py --bots heuristic,heuristic --kingdom "Secret Schemes" --games 1200
 """
@@ -20,6 +24,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 TIMES = ("seconds", "games_per_sec", "cpu_seconds", "games_per_cpu_sec", "jobs")
@@ -32,14 +37,20 @@ def busy_ticks() -> tuple[int, int]:
     return sum(ticks), sum(ticks) - ticks[3] - ticks[4]
 
 
-def run(tree: str, jobs: int, args: argparse.Namespace) -> dict:
+def child_env(tree: str, pycache: str) -> dict:
+    """This environment, importing `tree`, with bytecode cached in `pycache`."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPATH": tree, "PYTHONPYCACHEPREFIX": pycache}
+
+
+def run(tree: str, jobs: int, args: argparse.Namespace, env: dict) -> dict:
     """One run: wall, CPU of the run's processes, other processes' cores, the result."""
     cmd = [sys.executable, "-m", "engine", "simulate", "--games", str(args.games), "--seed",
            args.seed, "--bots", args.bots, "--kingdom", args.kingdom, "--jobs", str(jobs)]
     before, ticks = resource.getrusage(resource.RUSAGE_CHILDREN), busy_ticks()
     start = time.perf_counter()
     out = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, check=True,
-                         env={**os.environ, "PYTHONPATH": tree})
+                         env=env)
     wall = time.perf_counter() - start
     after, ticks_after = resource.getrusage(resource.RUSAGE_CHILDREN), busy_ticks()
     cpu = sum(getattr(after, f) - getattr(before, f) for f in ("ru_utime", "ru_stime"))
@@ -59,8 +70,10 @@ def main() -> int:
     args = ap.parse_args()
     tree = os.path.abspath(args.tree)
     walls, cpus, first = [], [], None
+    env = child_env(tree, tempfile.mkdtemp(prefix="jobs-ab-pycache-"))
+    run(tree, 1, argparse.Namespace(**{**vars(args), "games": 1}), env)  # writes the bytecode
     for r in range(args.rounds):
-        runs = {jobs: run(tree, jobs, args) for jobs in ((1, 2) if r % 2 == 0 else (2, 1))}
+        runs = {jobs: run(tree, jobs, args, env) for jobs in ((1, 2) if r % 2 == 0 else (2, 1))}
         for one in runs.values():
             first = first or one["result"]
             if one["result"] != first:
