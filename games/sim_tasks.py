@@ -1,6 +1,6 @@
 """Bot simulations on the Celery workers: a chord of chunk tasks whose callback merges them.
 
-`simulation_start` cuts the games into chunks (`engine.simulate.chunks`), sends one task per
+`simulation_start` cuts the games into chunks (`task_chunks`), sends one task per
 chunk to the "simulations" queue, where any number of workers on any number of machines share
 them, and a callback that merges the partial results. The merged report is exactly what one
 process gives (`engine.simulate.simulate`: game i always has seed "{seed}:{i}"); it is kept in
@@ -22,7 +22,13 @@ from engine.bots import names as bot_names
 
 QUEUE = "simulations"
 RESULT_TTL = 24 * 3600
-CHUNK_GAMES = 200  # about a second of work per task: small enough to spread, big enough to pay
+# Chunk sizes: at least SPREAD_CHUNKS chunks when there are games enough, so that however many
+# workers share the queue, the last chunk leaves the others idle only briefly; no fewer than
+# MIN_CHUNK_GAMES games (a task's round trip through the broker costs milliseconds) and no
+# more than CHUNK_GAMES (about a second of work).
+CHUNK_GAMES = 200
+MIN_CHUNK_GAMES = 25
+SPREAD_CHUNKS = 32
 MAX_GAMES = 1_000_000
 
 
@@ -48,15 +54,23 @@ def simulation_merge(partials: list[dict], run_id: str, bots: list[str], kingdom
     return out
 
 
+def task_chunks(games: int, chunk_games: int | None = None) -> list[tuple[int, int]]:
+    """The chunks of a run: of `chunk_games` games each when given, else sized as above."""
+    if chunk_games is not None:
+        return sim.chunks(games, -(-games // chunk_games))
+    parts = min(games // MIN_CHUNK_GAMES, max(SPREAD_CHUNKS, -(-games // CHUNK_GAMES)))
+    return sim.chunks(games, max(1, parts))
+
+
 def simulation_start(*, bots: list[str], games: int, seed: str, kingdom: str = "First Game",
-                     edition: int = 2, autoplay: bool = True, chunk_games: int = CHUNK_GAMES,
+                     edition: int = 2, autoplay: bool = True, chunk_games: int | None = None,
                      queue: str = QUEUE) -> str:
     """Send a simulation to the workers; returns its run id. ValueError on a bad request
     (unknown bot or kingdom, no games), before anything is sent."""
     unknown = [b for b in bots if b not in bot_names()]
     if unknown or not 2 <= len(bots) <= 6:
         raise ValueError(f"bots must be 2 to 6 of {bot_names()}; unknown: {unknown}")
-    if not 1 <= games <= MAX_GAMES or chunk_games < 1:
+    if not 1 <= games <= MAX_GAMES or (chunk_games is not None and chunk_games < 1):
         raise ValueError(f"games must be 1 to {MAX_GAMES}, chunks at least 1 game")
     try:
         cards = sim.kingdom_cards(kingdom)
@@ -64,7 +78,7 @@ def simulation_start(*, bots: list[str], games: int, seed: str, kingdom: str = "
     except KeyError as exc:
         raise ValueError(f"unknown kingdom {kingdom!r}") from exc
     run_id = uuid.uuid4().hex
-    parts = sim.chunks(games, -(-games // chunk_games))
+    parts = task_chunks(games, chunk_games)
     header = [simulation_chunk.si(bots, cards, seed, a, b, edition, autoplay).set(queue=queue)
               for a, b in parts]
     body = simulation_merge.s(run_id, bots, cards, seed, autoplay, time.time()).set(

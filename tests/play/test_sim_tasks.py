@@ -18,7 +18,14 @@ import redis
 
 from dominion_site.celery import app
 from engine.simulate import simulate
-from games.sim_tasks import simulation_result, simulation_start
+from games.sim_tasks import (
+    CHUNK_GAMES,
+    MIN_CHUNK_GAMES,
+    SPREAD_CHUNKS,
+    simulation_result,
+    simulation_start,
+    task_chunks,
+)
 from tests.play.test_worker import ROOT, _database_env, _free_port, _pings, wait_for
 
 TIMES = ("seconds", "games_per_sec", "cpu_seconds", "games_per_cpu_sec", "jobs")
@@ -37,6 +44,26 @@ def test_a_simulation_without_a_worker_runs_in_place_with_the_one_process_result
     out = simulation_result(run)
     assert out is not None and out["chunks"] == 5 and out["run"] == run
     assert same_result(out, simulate(["bmu", "smithy"], 50, "eager"))
+
+
+def test_a_run_is_cut_into_many_chunks_within_the_size_bounds():
+    for games in (1, 24, 25, 100, 1000, 6400, 7000, 200_000):
+        runs = task_chunks(games)
+        assert [i for a, b in runs for i in range(a, b)] == list(range(games))
+        sizes = [b - a for a, b in runs]
+        assert max(sizes) <= CHUNK_GAMES
+        assert min(sizes) >= MIN_CHUNK_GAMES or len(runs) == 1
+        assert len(runs) >= SPREAD_CHUNKS or len(runs) == max(1, games // MIN_CHUNK_GAMES)
+    assert len(task_chunks(1000)) == SPREAD_CHUNKS and len(task_chunks(100)) == 4
+    assert len(task_chunks(50, chunk_games=12)) == 5
+
+
+def test_the_default_chunks_merge_to_the_one_process_result(monkeypatch):
+    monkeypatch.setattr(app.conf, "task_always_eager", True)
+    run = simulation_start(bots=["bmu", "smithy"], games=130, seed="spread")
+    out = simulation_result(run)
+    assert out is not None and out["chunks"] == len(task_chunks(130)) == 5
+    assert same_result(out, simulate(["bmu", "smithy"], 130, "spread"))
 
 
 @pytest.mark.parametrize("request_", [
