@@ -13,6 +13,7 @@ PYTHONDONTWRITEBYTECODE is set, as in this project's sessions): compiling the en
 sources takes ~0.2 s, more than the rest of the start-up, and is no part of a real run.
 
     scripts/jobs_ab.py --games 6000 --rounds 4
+    scripts/jobs_ab.py --tree new=. --tree old=/work/main --games 6000 --rounds 6
     scripts/jobs_ab.py --bots heuristic,heuristic --kingdom "Secret Schemes" --games 1200
 """
 from __future__ import annotations
@@ -59,34 +60,54 @@ def run(tree: str, jobs: int, args: argparse.Namespace, env: dict) -> dict:
     return {"wall": wall, "cpu": cpu, "others": max(0.0, busy - cpu) / wall, "result": result}
 
 
+def summary(name: str, rounds: list[dict], quiet: float) -> str:
+    """Median wall ratio over every round and over the quiet ones, and the CPU ratio."""
+    walls = [r[1]["wall"] / r[2]["wall"] for r in rounds]
+    calm = [w for w, r in zip(walls, rounds) if max(r[1]["others"], r[2]["others"]) < quiet]
+    cpus = [r[2]["cpu"] / r[1]["cpu"] for r in rounds]
+    calm_text = (f"x{statistics.median(calm):.2f} over {len(calm)} round(s) with the others "
+                 f"below {quiet} core" if calm else f"no round with the others below {quiet}")
+    return (f"{name}: wall ratio median x{statistics.median(walls):.2f} (x{min(walls):.2f}-"
+            f"{max(walls):.2f}), {calm_text}; CPU of jobs 2 / jobs 1 median "
+            f"x{statistics.median(cpus):.3f}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tree", default=".", help="the checkout to run (PYTHONPATH)")
+    ap.add_argument("--tree", action="append", help="name=checkout to run (PYTHONPATH); "
+                    "several are interleaved run by run (default: this one)")
     ap.add_argument("--bots", default="bmu,bmu")
     ap.add_argument("--kingdom", default="First Game")
     ap.add_argument("--games", type=int, default=6000)
     ap.add_argument("--seed", default="jobs-ab")
     ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--quiet", type=float, default=0.1,
+                    help="a round is quiet when the others kept fewer cores than this busy")
     args = ap.parse_args()
-    tree = os.path.abspath(args.tree)
-    walls, cpus, first = [], [], None
-    env = child_env(tree, tempfile.mkdtemp(prefix="jobs-ab-pycache-"))
-    run(tree, 1, argparse.Namespace(**{**vars(args), "games": 1}), env)  # writes the bytecode
+    trees = dict(t.split("=", 1) if "=" in t else (t, t) for t in args.tree or ["."])
+    pycache, first = tempfile.mkdtemp(prefix="jobs-ab-pycache-"), None
+    envs = {name: child_env(os.path.abspath(path), pycache) for name, path in trees.items()}
+    rounds: dict[str, list[dict]] = {name: [] for name in trees}
+    pairs = [(name, jobs) for name in trees for jobs in (1, 2)]
+    for name in trees:  # writes the bytecode
+        run(envs[name]["PYTHONPATH"], 1, argparse.Namespace(**{**vars(args), "games": 1}),
+            envs[name])
     for r in range(args.rounds):
-        runs = {jobs: run(tree, jobs, args, env) for jobs in ((1, 2) if r % 2 == 0 else (2, 1))}
-        for one in runs.values():
+        runs: dict[str, dict] = {name: {} for name in trees}
+        for name, jobs in pairs if r % 2 == 0 else pairs[::-1]:
+            one = runs[name][jobs] = run(envs[name]["PYTHONPATH"], jobs, args, envs[name])
             first = first or one["result"]
             if one["result"] != first:
                 raise SystemExit("different results for the same seed")
-        walls.append(runs[1]["wall"] / runs[2]["wall"])
-        cpus.append(runs[2]["cpu"] / runs[1]["cpu"])
-        print(f"round {r}: wall {runs[1]['wall']:.2f} / {runs[2]['wall']:.2f} s = x{walls[-1]:.2f}"
-              f"  CPU {runs[1]['cpu']:.2f} / {runs[2]['cpu']:.2f} s (jobs 2 uses x{cpus[-1]:.3f})"
-              f"  other processes' cores {runs[1]['others']:.2f} / {runs[2]['others']:.2f}"
-              f"  load {os.getloadavg()[0]:.2f}", flush=True)
-    print(f"wall ratio median x{statistics.median(walls):.2f} (x{min(walls):.2f}-"
-          f"{max(walls):.2f}); CPU of jobs 2 / jobs 1 median x{statistics.median(cpus):.3f}; "
-          "identical results every time")
+        for name, got in runs.items():
+            rounds[name].append(got)
+            print(f"round {r} {name}: wall {got[1]['wall']:.2f} / {got[2]['wall']:.2f} s = "
+                  f"x{got[1]['wall'] / got[2]['wall']:.2f}  CPU {got[1]['cpu']:.2f} / "
+                  f"{got[2]['cpu']:.2f} s  other processes' cores {got[1]['others']:.2f} / "
+                  f"{got[2]['others']:.2f}  load {os.getloadavg()[0]:.2f}", flush=True)
+    for name in trees:
+        print(summary(name, rounds[name], args.quiet))
+    print("identical results every time")
     return 0
 
 
