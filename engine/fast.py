@@ -30,6 +30,7 @@ class FastMixin:
         d = self._reclaim()
         self._fast = True
         answers = 0
+        rules = [getattr(player, "buy_rules", None) for player in players]
         try:
             while answers < max_answers:
                 if self._open:
@@ -41,6 +42,9 @@ class FastMixin:
                     if d is None and self.phase == "over":
                         return answers
                     continue
+                elif rules[d.seat] is not None and d.kind == "BuyPhase" and not d.treasures:
+                    offered, d = d, None
+                    d = self._rule_turn(offered, rules[offered.seat])
                 else:
                     n = self.next_id + 1  # the id it would have if opened: what a bot sees
                     d.id = DECISION_IDS[n] if n < 2048 else decision_id(n)
@@ -70,6 +74,32 @@ class FastMixin:
         del self._open[did]
         self.next_id -= 1
         return d
+
+    def _rule_turn(self, d: BuyPhase, rules: tuple) -> Decision | None:
+        """Answer the Buy phase `d` by its player's Buy rules (`buy_rules`: money.py says
+        how they read) without asking it: the answer the bot would give, applied as `_take`
+        applies it. Returns the next top-level decision when that pass found it."""
+        supply, costs, limit = self.supply_piles, self.base_costs, d.limit
+        gte = -1
+        for pile, above, at_most in rules:
+            cards = supply.get(pile)
+            if not cards or costs[cards[-1]] > limit:
+                continue
+            if at_most is not None:
+                if gte < 0:
+                    gte = self.gains_to_end()
+                if gte > at_most:
+                    continue
+            if above is not None and self.money_of(d.seat) <= above:
+                continue
+            answer: dict = {"buy": pile}
+            value: tuple = ("buy", pile)
+            break
+        else:
+            answer, value = {"end": True}, ("end", None)
+        n = self.next_id + 1
+        d.id = DECISION_IDS[n] if n < 2048 else decision_id(n)
+        return self._take(d, answer, value)
 
     def _take(self, d: Decision, answer: Any, value: Any) -> Decision | None:
         """Apply a validated answer to the unopened top-level decision `d`: what opening it

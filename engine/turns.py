@@ -192,6 +192,23 @@ class TurnsMixin:
         if self.logging:
             self.log.append(["turn", p, me.turns, self.turn_no])  # compact
 
+    def gains_to_end(self) -> int:
+        """Fewest gains that could end the game: Provinces, or the three smallest piles (four
+        with five or more players). Bots ask it every Buy phase (and `play_out` for them)."""
+        counts = sorted(map(len, self.supply_lists))
+        piles = counts[0] + counts[1] + counts[2]
+        if len(self.players) >= 5:
+            piles += counts[3]
+        provinces = len(self.piles.get("Province", ()))
+        return provinces if provinces < piles else piles
+
+    def money_of(self, p: int) -> int:
+        """The coins printed on everything seat `p` owns (what Big Money bots count)."""
+        me = self.players[p]
+        at = self.coin_values.__getitem__
+        return (sum(map(at, me.deck)) + sum(map(at, me.hand)) + sum(map(at, me.discard))
+                + sum(map(at, me.play)))
+
     def empty_supply_piles(self) -> int:
         piles = self.piles
         return sum(1 for name in self.supply if not piles[name])

@@ -113,13 +113,7 @@ class SeatView:
 
     def gains_to_end(self) -> int:
         """Fewest gains that could end the game: Provinces, or the three smallest piles."""
-        g = self._g
-        counts = sorted(map(len, g.supply_lists))
-        piles = counts[0] + counts[1] + counts[2]
-        if len(g.players) >= 5:
-            piles += counts[3]
-        provinces = len(g.piles.get("Province", ()))
-        return provinces if provinces < piles else piles
+        return self._g.gains_to_end()
 
     def end_state(self) -> tuple[int, bool]:
         """(`gains_to_end()`, whether one gain could end the game or it is ending already:
@@ -144,13 +138,7 @@ class SeatView:
         return self._g.supply_set
 
     def total_money(self) -> int:
-        values = self._g.coin_values
-        me = self._g.players[self.seat]
-        total = 0
-        for zone in (me.deck, me.hand, me.discard, me.play):
-            for c in zone:
-                total += values[c]
-        return total
+        return self._g.money_of(self.seat)
 
     def cost(self, name: str) -> int:
         return self._g.cost(name)

@@ -10,6 +10,15 @@ from typing import Any
 from ..decisions import Decision
 from .common import SeatView, default_answer
 
+# The Buy phase of a bot above as data, for `Game.play_out` to answer it without asking the
+# bot (engine/fast.py): rows of (pile, buy only if the seat's total money is above this,
+# only if gains_to_end is at most this), None for no condition; the first affordable pile
+# whose conditions hold is bought, none: end the turn. Used only when the bot's answer is
+# its Buy rule: no Treasure left to play (autoplay played them) and no Action to play.
+BMU_BUY_RULES = (("Province", 18, None), ("Duchy", None, 4), ("Estate", None, 2),
+                 ("Gold", None, None), ("Duchy", None, 6), ("Silver", None, None))
+BUY_RULES = {"bmu": BMU_BUY_RULES}
+
 
 def _first(d: Decision, *names: str | None) -> Any:
     """Buy the first affordable pile named (None entries are conditions that failed)."""
