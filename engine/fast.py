@@ -44,7 +44,9 @@ class FastMixin:
                     continue
                 elif rules[d.seat] is not None and d.kind == "BuyPhase" and not d.treasures:
                     offered, d = d, None
-                    d = self._rule_turn(offered, rules[offered.seat])
+                    d, used = self._rule_turns(offered, rules, max_answers - answers)
+                    answers += used
+                    continue
                 else:
                     n = self.next_id + 1  # the id it would have if opened: what a bot sees
                     d.id = DECISION_IDS[n] if n < 2048 else decision_id(n)
@@ -75,31 +77,106 @@ class FastMixin:
         self.next_id -= 1
         return d
 
-    def _rule_turn(self, d: BuyPhase, rules: tuple) -> Decision | None:
-        """Answer the Buy phase `d` by its player's Buy rules (`buy_rules`: money.py says
-        how they read) without asking it: the answer the bot would give, applied as `_take`
-        applies it. Returns the next top-level decision when that pass found it."""
-        supply, costs, limit = self.supply_piles, self.base_costs, d.limit
-        gte = -1
-        for pile, above, at_most in rules:
-            cards = supply.get(pile)
-            if not cards or costs[cards[-1]] > limit:
-                continue
-            if at_most is not None:
-                if gte < 0:
-                    gte = self.gains_to_end()
-                if gte > at_most:
+    def _rule_turns(self, d: BuyPhase, rules: list, budget: int) -> tuple[Decision | None, int]:
+        """Buy phases of players whose Buy phase is data (`buy_rules`: money.py says how they
+        read), answered here without asking them, turn after turn while the turn is the plain
+        one `_take` and `_next_turn` run in one pass (a plain buy, a quiet Clean-up, a new
+        hand of plain Treasures autoplayed); the same answers, record and state. Returns the
+        next top-level decision (None: `_due` finds it) and how many answers it gave (at most
+        `budget`)."""
+        supply, costs, plain = self.supply_piles, self.base_costs, self.plain
+        n_seats, since = len(self.players), self._since
+        used = 0
+        p, limit = d.seat, d.limit
+        while True:
+            gte = -1
+            for pile, above, at_most in rules[p]:
+                cards = supply.get(pile)
+                if not cards or costs[cards[-1]] > limit:
                     continue
-            if above is not None and self.money_of(d.seat) <= above:
-                continue
-            answer: dict = {"buy": pile}
-            value: tuple = ("buy", pile)
-            break
-        else:
-            answer, value = {"end": True}, ("end", None)
-        n = self.next_id + 1
-        d.id = DECISION_IDS[n] if n < 2048 else decision_id(n)
-        return self._take(d, answer, value)
+                if at_most is not None:
+                    if gte < 0:
+                        gte = self.gains_to_end()
+                    if gte > at_most:
+                        continue
+                if above is not None and self.money_of(p) <= above:
+                    continue
+                break
+            else:
+                pile = cards = None
+            used += 1
+            n = self.next_id + 1
+            if (cards is None or self.buys != 1 or not plain[cards[-1]]
+                    or self.buy_watchers and self.buy_watched()):
+                if d is None:
+                    d = BuyPhase(p, [], self.coins, self.buys, self)
+                d.id = DECISION_IDS[n] if n < 2048 else decision_id(n)
+                if cards is None:
+                    return self._take(d, {"end": True}, ("end", None)), used
+                return self._take(d, {"buy": pile}, ("buy", pile)), used
+            # `_take`'s plain buy, written out
+            self.next_id = n
+            since.append([p, DECISION_IDS[n] if n < 2048 else decision_id(n), {"buy": pile}])
+            self.step += 1
+            cid = cards.pop()
+            cost = costs[cid] - self.cost_reduction
+            if cost > 0:
+                self.coins -= cost
+            name = self.names[cid]
+            self.bought.append(name)
+            me = self.players[p]
+            me.discard.append(cid)
+            if self.logging:
+                self.log.append(self.bought_entry[p][name])
+                self.log.append(self.gained_entry[p][name])
+            self.buys = 0
+            self.phase = "cleanup"
+            # `_next_turn`, written out for its plain case
+            play = me.play
+            if me.aside or self.disguised or not (self.no_triggers or all_have(self.quiet, play)):
+                return self._due(), used
+            discard, hand, deck = me.discard, me.hand, me.deck
+            discard += play
+            play.clear()
+            discard += hand
+            hand.clear()
+            if len(deck) < 5:
+                self.draw(p, 5)
+            else:
+                drawn = deck[:-6:-1]
+                del deck[-5:]
+                hand += drawn
+                if self.logging:
+                    self.log.append(["draw", p, drawn])
+            if not all(self.supply_lists) and self._game_ended():
+                self._finish()
+                return None, used
+            p = p + 1 if p + 1 < n_seats else 0
+            self.active = p
+            self.phase = "action"
+            self.actions = self.buys = 1
+            self.coins = self.cost_reduction = self.actions_played = 0
+            if self.flags:
+                self.flags = {}
+            self.bought = []
+            self.turn_no += 1
+            me = self.players[p]
+            me.turns += 1
+            if self.logging:
+                self.log.append(["turn", p, me.turns, self.turn_no])
+            hand = me.hand
+            if not self.action_ids.isdisjoint(hand):
+                return PlayAction(p, having(self.is_action, hand), 0, 1,
+                                  "Play an Action card, or none to go to your Buy phase"), used
+            self.phase = "buy"
+            if not (self.autoplays[p] and self._autoplay(p, hand)):
+                treasures = having(self.is_treasure, hand)
+                if treasures:
+                    return BuyPhase(p, treasures, self.coins, 1, self), used
+            if rules[p] is None or used >= budget:
+                return BuyPhase(p, [], self.coins, 1, self), used
+            d = None
+            limit = self.coins
 
     def _take(self, d: Decision, answer: Any, value: Any) -> Decision | None:
         """Apply a validated answer to the unopened top-level decision `d`: what opening it

@@ -204,10 +204,13 @@ class TurnsMixin:
 
     def money_of(self, p: int) -> int:
         """The coins printed on everything seat `p` owns (what Big Money bots count)."""
+        values = self.coin_values
         me = self.players[p]
-        at = self.coin_values.__getitem__
-        return (sum(map(at, me.deck)) + sum(map(at, me.hand)) + sum(map(at, me.discard))
-                + sum(map(at, me.play)))
+        total = 0
+        for zone in (me.deck, me.hand, me.discard, me.play):
+            for c in zone:
+                total += values[c]
+        return total
 
     def empty_supply_piles(self) -> int:
         piles = self.piles
