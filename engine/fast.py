@@ -83,24 +83,36 @@ class FastMixin:
         one `_take` and `_next_turn` run in one pass (a plain buy, a quiet Clean-up, a new
         hand of plain Treasures autoplayed); the same answers, record and state. Returns the
         next top-level decision (None: `_due` finds it) and how many answers it gave (at most
-        `budget`)."""
-        supply, costs, plain = self.supply_piles, self.base_costs, self.plain
-        n_seats, since = len(self.players), self._since
-        used = 0
+        `budget`).
+
+        Written as one loop (a simulated game spends most of its turns here). While it runs,
+        only its own plain buys change what anyone owns or what the piles hold, so each
+        seat's total money is counted once and then kept up to date, and `gains_to_end` is
+        worked out again only when its last value, less one per buy since (a gain lowers it
+        by one at most), could meet a rule's limit.
+        """
+        supply, costs, plain, values = self.supply_piles, self.base_costs, self.plain, \
+            self.coin_values
+        kinds, n_seats, since = self.treasure_kinds, len(self.players), self._since
+        money = [-1] * n_seats
+        gte = -1  # gains_to_end when last worked out, `age` buys ago
+        age = used = 0
         p, limit = d.seat, d.limit
         while True:
-            gte = -1
             for pile, above, at_most in rules[p]:
                 cards = supply.get(pile)
                 if not cards or costs[cards[-1]] > limit:
                     continue
                 if at_most is not None:
-                    if gte < 0:
-                        gte = self.gains_to_end()
-                    if gte > at_most:
+                    if gte < 0 or age and gte - age <= at_most:
+                        gte, age = self.gains_to_end(), 0
+                    if gte - age > at_most:
                         continue
-                if above is not None and self.money_of(p) <= above:
-                    continue
+                if above is not None:
+                    if money[p] < 0:
+                        money[p] = self.money_of(p)
+                    if money[p] <= above:
+                        continue
                 break
             else:
                 pile = cards = None
@@ -126,14 +138,17 @@ class FastMixin:
             self.bought.append(name)
             me = self.players[p]
             me.discard.append(cid)
+            if money[p] >= 0:
+                money[p] += values[cid]
+            age += 1
             if self.logging:
                 self.log.append(self.bought_entry[p][name])
                 self.log.append(self.gained_entry[p][name])
             self.buys = 0
-            self.phase = "cleanup"
             # `_next_turn`, written out for its plain case
             play = me.play
             if me.aside or self.disguised or not (self.no_triggers or all_have(self.quiet, play)):
+                self.phase = "cleanup"
                 return self._due(), used
             discard, hand, deck = me.discard, me.hand, me.deck
             discard += play
@@ -153,7 +168,6 @@ class FastMixin:
                 return None, used
             p = p + 1 if p + 1 < n_seats else 0
             self.active = p
-            self.phase = "action"
             self.actions = self.buys = 1
             self.coins = self.cost_reduction = self.actions_played = 0
             if self.flags:
@@ -166,17 +180,37 @@ class FastMixin:
                 self.log.append(["turn", p, me.turns, self.turn_no])
             hand = me.hand
             if not self.action_ids.isdisjoint(hand):
+                self.phase = "action"
                 return PlayAction(p, having(self.is_action, hand), 0, 1,
                                   "Play an Action card, or none to go to your Buy phase"), used
             self.phase = "buy"
-            if not (self.autoplays[p] and self._autoplay(p, hand)):
-                treasures = having(self.is_treasure, hand)
-                if treasures:
-                    return BuyPhase(p, treasures, self.coins, 1, self), used
+            if not self.autoplays[p]:
+                return BuyPhase(p, having(self.is_treasure, hand), 0, 1, self), used
+            # `_autoplay`, written out
+            treasures, rest = [], []
+            coins = 0
+            for c in hand:
+                kind = kinds[c]
+                if not kind:
+                    rest.append(c)
+                elif kind == 1:
+                    treasures.append(c)
+                    coins += values[c]
+                else:
+                    return BuyPhase(p, having(self.is_treasure, hand), 0, 1, self), used
+            if treasures:
+                me.hand = rest  # (no effect is running: nothing else holds these lists)
+                if me.play:
+                    me.play += treasures
+                else:
+                    me.play = treasures
+                self.coins = coins
+                if self.logging:
+                    self.log_plays(p, treasures)
             if rules[p] is None or used >= budget:
-                return BuyPhase(p, [], self.coins, 1, self), used
+                return BuyPhase(p, [], coins, 1, self), used
             d = None
-            limit = self.coins
+            limit = coins
 
     def _take(self, d: Decision, answer: Any, value: Any) -> Decision | None:
         """Apply a validated answer to the unopened top-level decision `d`: what opening it
