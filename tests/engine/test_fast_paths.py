@@ -228,3 +228,16 @@ def test_a_big_money_mirror_is_the_same_game_on_the_fast_path_loud_or_quiet():
         quiet = new_game(setup, f"mirror:{i}", log=False)
         quiet.play_out([seat_player("bmu", quiet, s) for s in (0, 1)])
         assert quiet.result == slow.result
+
+
+def test_a_game_keeps_all_its_attributes_in_slots():
+    """Attribute reads and writes are the bulk of a turn; an attribute outside the slots
+    would go to an instance dict (slower), so every one the engine sets is a slot."""
+    setup = {"players": 3, "kingdom": ["Band of Misfits", "Market Square", "Hermit", "Urchin",
+                                       "Throne Room", "Militia", "Moat", "Bridge", "Feodum",
+                                       "Counterfeit"], "shelters": True}
+    g = new_game(setup, "slots")
+    g.play_out([seat_player("heuristic", g, s) for s in range(3)])
+    again = loads(g.dumps())
+    assert g.over and again.over
+    assert g.__dict__ == {} and again.__dict__ == {}

@@ -98,6 +98,57 @@ def assert_same_game(seed: int) -> None:
     assert again.state_dict() == fast.state_dict()
 
 
+def assert_same_game_with_buy_rules(seed: int) -> dict[str, int]:
+    """Bots whose Buy phase is data (`buy_rules`: Big Money Ultimate) given to play_out as
+    they are, so that it answers their Buy phases itself: the game `apply` gives, answer for
+    answer. Returns how many answers of each kind the bmu seats gave."""
+    setup, bots = random_game(seed)
+    pick = random.Random(-seed)
+    bots = ["bmu" if pick.random() < 0.6 else b for b in bots]
+    slow, slow_record = normal_path(setup, bots, seed)
+    fast = new_game(setup, f"po-{seed}")
+    players = answerers(fast, bots, seed)
+    assert all((getattr(p, "buy_rules", None) is not None) == (b == "bmu")
+               for p, b in zip(players, bots))
+    assert fast.play_out(players, MAX_ANSWERS) == len(slow_record)
+    assert fast.over and fast._since == slow_record
+    assert fast.state_dict() == slow.state_dict() and fast.dumps() == slow.dumps()
+    assert fast.log_for(None) == slow.log_for(None)
+    quiet = new_game(setup, f"po-{seed}", log=False)
+    quiet.play_out(answerers(quiet, bots, seed), MAX_ANSWERS)
+    assert quiet.result == slow.result and quiet._since == slow_record
+    kinds: dict[str, int] = {}
+    for seat, _, answer in slow_record:
+        if bots[seat] == "bmu" and isinstance(answer, dict):
+            key = answer.get("buy", "end" if "end" in answer else "other")
+            kinds[key] = kinds.get(key, 0) + 1
+    return kinds
+
+
+def test_buy_rules_answered_by_play_out_give_the_bots_own_game():
+    seen: dict[str, int] = {}
+    for seed in range(300, 340):
+        for kind, n in assert_same_game_with_buy_rules(seed).items():
+            seen[kind] = seen.get(kind, 0) + n
+    # every row of the rules, and a turn with nothing to buy, came up
+    assert {"Province", "Gold", "Duchy", "Estate", "Silver", "end"} <= set(seen)
+
+
+def test_buy_rules_stop_at_the_answer_limit_as_apply_would():
+    setup = {"players": 2, "kingdom": kingdom_cards("First Game"),
+             "autoplay_treasures": [0, 1]}
+    for limit in (1, 2, 7, 30):
+        a, b = new_game(setup, "limit"), new_game(setup, "limit")
+        with pytest.raises(RuntimeError):
+            a.play_out([seat_player("bmu", a, s) for s in (0, 1)], max_answers=limit)
+        players = [seat_player("bmu", b, s) for s in (0, 1)]
+        for _ in range(limit):
+            d = b.next_decision()
+            b.apply(d.seat, d.id, players[d.seat](d))
+        assert a.dumps() == b.dumps()
+        assert [d.to_dict() for d in a.pending()] == [d.to_dict() for d in b.pending()]
+
+
 def test_play_out_is_the_same_game_as_apply_on_random_kingdoms():
     for seed in range(40):
         assert_same_game(seed)
@@ -171,6 +222,14 @@ def test_an_illegal_answer_leaves_the_decision_open_as_apply_does():
 
 
 CAMPAIGN = os.environ.get("DOMINION_CAMPAIGN") == "full"
+
+
+@pytest.mark.slow
+def test_thousands_of_games_with_buy_rules_are_the_same_on_both_paths():
+    """2,000 games with DOMINION_CAMPAIGN=full (100 otherwise), Big Money Ultimate's Buy
+    rules answered by play_out, every set and the other bots mixed."""
+    for seed in range(2 * 10**5, 2 * 10**5 + (2000 if CAMPAIGN else 100)):
+        assert_same_game_with_buy_rules(seed)
 
 
 @pytest.mark.slow
