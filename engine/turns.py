@@ -229,12 +229,12 @@ class TurnsMixin:
         total = 0
         for c in cards:
             total += vp[c]
-        if self.has_scorers:  # Gardens and the like count the whole deck
-            names = [self.names[c] for c in cards]
-            for n in names:
+        if self.has_scorers:  # Gardens and the like count the whole deck, once per copy
+            names = list(map(self.names.__getitem__, cards))
+            for n in set(names):
                 scorer = CARDS[n].score
                 if scorer is not None:
-                    total += scorer(names)
+                    total += names.count(n) * scorer(names)
         return total
 
     def _finish(self) -> None:

@@ -173,7 +173,9 @@ class SeatView:
         is seen, except a Masquerade pass between two other players in a game of 3 or more
         (a rare blind spot, accepted)."""
         g = self._g
-        return Counter(g.names[c] for c in g.players[p].all_cards())
+        mine = _new_counter(Counter)  # as my_cards: filled in C
+        _count_elements(mine, map(g.names.__getitem__, g.players[p].all_cards()))
+        return mine
 
     def scores(self) -> list[int]:
         """Everyone's score now (from the cards they own: a player can keep count)."""

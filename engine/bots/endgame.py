@@ -9,6 +9,8 @@ everyone else's score, ties going to whoever had fewer turns.
 """
 from __future__ import annotations
 
+from collections import _count_elements  # type: ignore[attr-defined]
+
 from ..cards import CARDS
 from ..decisions import Decision
 from .common import SeatView, view_top
@@ -19,14 +21,13 @@ WIN, TIE, LOSE = "win", "tie", "lose"
 def score_of(names: list[str]) -> int:
     """The score of a player owning `names` (Gardens and the like count the whole deck)."""
     total = 0
-    scorers = []
-    for n in names:
+    counts: dict[str, int] = {}
+    _count_elements(counts, names)  # (in C)
+    for n, k in counts.items():  # by name: a deck has a few kinds of card
         c = CARDS[n]
-        total += c.vp
+        total += c.vp * k
         if c.score is not None:
-            scorers.append(c.score)
-    for scorer in scorers:
-        total += scorer(names)
+            total += k * c.score(names)
     return total
 
 

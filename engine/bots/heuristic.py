@@ -274,36 +274,44 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         if answer is not None and ("buy" not in answer or not endgame
                                    or safe_to_buy(view, d, answer["buy"])):
             return answer
-    # The first pile in Supply order with the highest worth above 0; a pile whose worth cannot
-    # beat the best so far (worth_bound) is not weighed.
-    best, best_worth = None, 0.0
+    # The first pile in Supply order with the highest worth above 0. The piles come by
+    # worth_bound, highest first: once a pile's bound cannot beat (or, earlier in Supply
+    # order, tie) the best so far, neither can any pile after it.
+    best, best_worth, best_at = None, 0.0, 0
     ending = ending_piles(view) if endgame else None
     limit = d.limit
-    for pile, cards, top, bound, cost in _buy_rows(view):
-        if top is None:  # a pile of different cards (Knights): as it is now
+    for at, pile, cards, top, bound, cost in _buy_rows(view):
+        if top is None:  # a pile of different cards (Knights, first): as it is now
             if not d.can_buy(pile):
                 continue
             top = d.names[cards[-1]]
-            bound = worth_bound(top)
+            if worth_bound(top) <= best_worth:
+                continue
+        elif bound < best_worth or bound == best_worth and (best is None or at > best_at):
+            break
         elif not cards or cost > limit:
             continue
-        if bound > best_worth and (not endgame or safe_to_buy(view, d, pile, ending)):
-            w = worth(plan, top)
-            if w > best_worth:
-                best, best_worth = pile, w
+        if endgame and not safe_to_buy(view, d, pile, ending):
+            continue
+        w = worth(plan, top)
+        if w > best_worth or w == best_worth and best is not None and at < best_at:
+            best, best_worth, best_at = pile, w, at
     return {"buy": best} if best else {"end": True}
 
 
-def _buy_rows(view: SeatView) -> list[tuple[str, list[int], str | None, float, int]]:
-    """`SeatView.pile_rows` with each pile's worth_bound, leaving out the piles of one card
-    whose worth can never be above 0 (Copper, Curse): what choose_buy weighs, made once per
-    game."""
+def _buy_rows(view: SeatView) -> list[tuple[int, str, list[int], str | None, float, int]]:
+    """`SeatView.pile_rows` with each pile's place in Supply order and worth_bound, leaving
+    out the piles of one card whose worth can never be above 0 (Copper, Curse), the piles of
+    different cards first, then by bound, highest first (Supply order among equals): what
+    choose_buy weighs, made once per game."""
     rows = view.pile_rows()
     made = view.memo.get("buy_rows")
     if made is None or made[0] is not rows:
-        made = view.memo["buy_rows"] = (rows, [
-            (pile, cards, name, worth_bound(name) if name else 0.0, cost)
-            for pile, cards, name, cost in rows if name is None or worth_bound(name) > 0])
+        weighed = [(at, pile, cards, name, worth_bound(name) if name else 0.0, cost)
+                   for at, (pile, cards, name, cost) in enumerate(rows)
+                   if name is None or worth_bound(name) > 0]
+        weighed.sort(key=lambda row: (row[3] is not None, -row[4], row[0]))
+        made = view.memo["buy_rows"] = (rows, weighed)
     return made[1]
 
 
