@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .cards import CARDS
 from .decisions import BuyPhase, Decision, IllegalAnswer, PlayAction
 from .ids import DECISION_IDS, all_have, decision_id, having
 
@@ -30,7 +31,12 @@ class FastMixin:
         d = self._reclaim()
         self._fast = True
         answers = 0
+        # Buy phases given as data (money.py) that `_rule_turns` answers: never with a pile
+        # of different cards (Knights), whose top may cost anything
         rules = [getattr(player, "buy_rules", None) for player in players]
+        rules = [r if r is None or not any(CARDS[row[0]].members for row in r) else None
+                 for r in rules]
+        ruled = rules.count(None) < len(rules)
         try:
             while answers < max_answers:
                 if self._open:
@@ -42,7 +48,8 @@ class FastMixin:
                     if d is None and self.phase == "over":
                         return answers
                     continue
-                elif rules[d.seat] is not None and d.kind == "BuyPhase" and not d.treasures:
+                elif (ruled and rules[d.seat] is not None and d.kind == "BuyPhase"
+                      and not d.treasures):
                     offered, d = d, None
                     d, used = self._rule_turns(offered, rules, max_answers - answers)
                     answers += used
@@ -91,17 +98,16 @@ class FastMixin:
         worked out again only when its last value, less one per buy since (a gain lowers it
         by one at most), could meet a rule's limit.
         """
-        supply, costs, plain, values = self.supply_piles, self.base_costs, self.plain, \
-            self.coin_values
-        kinds, n_seats, since = self.treasure_kinds, len(self.players), self._since
+        costs, plain, values = self.base_costs, self.plain, self.coin_values
+        table, n_seats, since = self.autoplay_coins, len(self.players), self._since
         money = [-1] * n_seats
         gte = -1  # gains_to_end when last worked out, `age` buys ago
         age = used = 0
+        rows = [self._rule_rows(r) if r is not None else None for r in rules]
         p, limit = d.seat, d.limit
         while True:
-            for pile, above, at_most in rules[p]:
-                cards = supply.get(pile)
-                if not cards or costs[cards[-1]] > limit:
+            for cost, cards, pile, above, at_most in rows[p]:  # noqa: B007 (pile: below)
+                if cost > limit or not cards:
                     continue
                 if at_most is not None:
                     if gte < 0 or age and gte - age <= at_most:
@@ -190,15 +196,16 @@ class FastMixin:
             treasures, rest = [], []
             coins = 0
             for c in hand:
-                kind = kinds[c]
-                if not kind:
-                    rest.append(c)
-                elif kind == 1:
+                a = table[c]
+                if a > 0:
                     treasures.append(c)
-                    coins += values[c]
-                else:
+                    coins += a
+                elif a:
                     return BuyPhase(p, having(self.is_treasure, hand), 0, 1, self), used
+                else:
+                    rest.append(c)
             if treasures:
+                coins -= len(treasures)  # (each counted one over)
                 me.hand = rest  # (no effect is running: nothing else holds these lists)
                 if me.play:
                     me.play += treasures
@@ -211,6 +218,17 @@ class FastMixin:
                 return BuyPhase(p, [], coins, 1, self), used
             d = None
             limit = coins
+
+    def _rule_rows(self, rules: tuple) -> list[tuple]:
+        """Buy rules with each pile's list of cards and their cost, for `_rule_turns`: its
+        piles only lose cards while it runs, and a pile of one card (never a mixed one:
+        `play_out` checks) costs the same whichever is on top; an empty pile is left out."""
+        rows = []
+        for pile, above, at_most in rules:
+            cards = self.supply_piles.get(pile)
+            if cards:
+                rows.append((self.base_costs[cards[-1]], cards, pile, above, at_most))
+        return rows
 
     def _take(self, d: Decision, answer: Any, value: Any) -> Decision | None:
         """Apply a validated answer to the unopened top-level decision `d`: what opening it

@@ -60,7 +60,7 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
         "supply_set", "supply_lists", "supply_piles", "autoplays", "tables", "watchers",
         "no_triggers", "action_ids", "coin_values", "base_costs", "vp_values", "has_scorers",
         "plain", "quiet", "plain_actions", "buy_watchers", "buy_watch", "is_action",
-        "is_treasure", "treasure_kinds", "played_entry", "bought_entry", "gained_entry")
+        "is_treasure", "autoplay_coins", "played_entry", "bought_entry", "gained_entry")
 
     def __init__(self) -> None:
         self.players: list[Player] = []
@@ -94,7 +94,7 @@ class Game(FastMixin, VerbsMixin, TurnsMixin, ViewMixin):
         self.plain, self.quiet, self.plain_actions = t.plain, t.quiet, t.plain_actions
         self.buy_watchers, self.buy_watch = t.buy_watchers, t.buy_watch
         self.is_action, self.is_treasure = t.is_action, t.is_treasure
-        self.treasure_kinds = t.treasure_kinds
+        self.autoplay_coins = t.autoplay_coins
         self.played_entry, self.bought_entry, self.gained_entry = seat_entries(len(self.players))
 
     # ----- public API -------------------------------------------------------------------

@@ -12,6 +12,7 @@ from hashlib import blake2b
 from struct import Struct
 
 _BLOCK = Struct("<16I")  # one 64-byte digest
+_unpack = _BLOCK.unpack
 
 
 def _words(key: bytes, counter: int, n: int) -> tuple[int, ...]:
@@ -27,8 +28,12 @@ def _words(key: bytes, counter: int, n: int) -> tuple[int, ...]:
 
 def shuffle(key: bytes, counter: int, items: list) -> None:
     """Shuffle `items` in place with the `counter`-th draw of the stream keyed by `key`."""
-    words = _words(key, counter, len(items))
-    for i in range(len(items) - 1, 0, -1):
+    n = len(items)
+    if n <= 16:  # `_words`, written out for the one block that is enough
+        words = _unpack(blake2b(key + counter.to_bytes(8, "big")).digest())
+    else:
+        words = _words(key, counter, n)
+    for i in range(n - 1, 0, -1):
         j = words[i] % (i + 1)
         items[i], items[j] = items[j], items[i]
 

@@ -23,7 +23,8 @@ class IdTables(NamedTuple):
     quiet: tuple              # per id: it has no trigger
     is_action: tuple
     is_treasure: tuple
-    treasure_kinds: tuple     # per id: 0 not a Treasure, 1 a plain Treasure, 2 another Treasure
+    autoplay_coins: tuple     # per id: 0 not a Treasure, its coins + 1 for a plain Treasure
+    #                           (it makes coins and nothing else), -1 for another Treasure
     base_costs: tuple         # per id: the printed cost
     vp_values: tuple          # per id: the printed VP
     plain_actions: tuple      # per id: an Action whose play sets off nothing but its bonuses
@@ -65,7 +66,7 @@ def _build(names: list[str]) -> IdTables:
         action_ids=frozenset(i for i, is_action in enumerate(columns[3]) if is_action),
         coin_values=columns[0], plain=columns[1], quiet=columns[2],
         is_action=columns[3], is_treasure=columns[4],
-        treasure_kinds=tuple((1 if plain else 2) if treasure else 0
-                             for treasure, plain in zip(columns[4], columns[1])),
+        autoplay_coins=tuple((coins + 1 if plain else -1) if treasure else 0
+                             for coins, treasure, plain in zip(columns[0], columns[4], columns[1])),
         base_costs=columns[5], vp_values=columns[6], plain_actions=columns[7],
         buy_watchers=any(columns[8]), buy_watch=columns[8])

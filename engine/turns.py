@@ -59,23 +59,23 @@ class TurnsMixin:
     def _autoplay(self, p: int, hand: list[int]) -> bool:
         """The autoplay standing order: play every Treasure when that has no choice or catch,
         that is when each makes coins and nothing else; False (nothing done) otherwise."""
-        kinds, values = self.treasure_kinds, self.coin_values
+        table = self.autoplay_coins
         treasures, rest = [], []
         coins = 0
         for c in hand:
-            kind = kinds[c]
-            if not kind:
-                rest.append(c)
-            elif kind == 1:
+            a = table[c]
+            if a > 0:
                 treasures.append(c)
-                coins += values[c]
-            else:
+                coins += a
+            elif a:
                 return False
+            else:
+                rest.append(c)
         if not treasures:
             return False
         hand[:] = rest
         self.players[p].play += treasures
-        self.coins += coins
+        self.coins += coins - len(treasures)  # (each counted one over)
         if self.logging:
             self.log_plays(p, treasures)
         return True

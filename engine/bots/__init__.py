@@ -19,7 +19,7 @@ from ..decisions import Decision
 from . import dark_ages, tuning  # noqa: F401  (teaches the heuristic more cards)
 from .common import SeatView, default_answer
 from .heuristic import heuristic_answer
-from .money import BUY_RULES, big_money_ultimate, smithy_big_money
+from .money import DATA_BUY_RULES, big_money_ultimate, smithy_big_money
 from .planner import planner_answer, planner_player
 from .randombot import random_answer
 from .rules import Strategy, StrategyError, parse
@@ -72,7 +72,7 @@ def seat_player(strategy: str, game, seat: int,
     except KeyError:
         raise ValueError(f"unknown bot strategy {strategy!r}; known: {names()}") from None
     player = partial(bot, view)
-    rules = BUY_RULES.get(strategy)
+    rules = DATA_BUY_RULES.get(strategy)
     if rules is not None:  # its Buy phase as data: `play_out` answers it without the call
         player.buy_rules = rules  # type: ignore[attr-defined]
     return player

@@ -17,7 +17,7 @@ from .common import SeatView, default_answer
 # its Buy rule: no Treasure left to play (autoplay played them) and no Action to play.
 BMU_BUY_RULES = (("Province", 18, None), ("Duchy", None, 4), ("Estate", None, 2),
                  ("Gold", None, None), ("Duchy", None, 6), ("Silver", None, None))
-BUY_RULES = {"bmu": BMU_BUY_RULES}
+DATA_BUY_RULES = {"bmu": BMU_BUY_RULES}
 
 
 def _first(d: Decision, *names: str | None) -> Any:
