@@ -121,14 +121,16 @@ class SeatView:
         Buy phase asks both."""
         g = self._g
         counts = sorted(map(len, g.supply_lists))
-        five = len(g.players) >= 5
-        piles = counts[0] + counts[1] + counts[2] + (counts[3] if five else 0)
-        provinces = len(g.piles.get("Province", ()))
+        if len(g.players) < 5:
+            piles, limit = counts[0] + counts[1] + counts[2], 3
+        else:
+            piles, limit = counts[0] + counts[1] + counts[2] + counts[3], 4
+        province = g.piles.get("Province")
+        provinces = len(province) if province is not None else 0
         gte = provinces if provinces < piles else piles
-        supply_provinces = g.supply_piles.get("Province")
-        if supply_provinces is not None and len(supply_provinces) <= 1:
+        if provinces <= 1 and province is not None and province is g.supply_piles.get(
+                "Province"):  # (the Supply's Province pile)
             return gte, True
-        limit = 4 if five else 3
         empty = counts.count(0)
         return gte, empty >= limit or (
             empty == limit - 1 and empty < len(counts) and counts[empty] == 1)

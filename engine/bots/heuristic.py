@@ -57,8 +57,9 @@ def worth(plan: Plan, name: str) -> float:
     rule = WORTH_RULES.get(name)
     if rule is not None:
         return rule(plan)
-    if name in _VICTORY_RULED:
-        fixed = _victory_worth(plan, name)
+    victory = _VICTORY_WORTH.get(name)
+    if victory is not None:
+        fixed = victory(plan)
         if fixed is not None:
             return fixed
     if name == "Gold":
@@ -96,30 +97,48 @@ def worth(plan: Plan, name: str) -> float:
     return -1  # a card this bot does not know: leave it alone
 
 
-def _victory_worth(plan: Plan, name: str) -> float | None:
+def _province(plan: Plan) -> float:
+    return 100 if plan.money > 15 or plan.gte <= 6 else 45
+
+
+def _duchy(plan: Plan) -> float:
     gte = plan.gte
-    if name == "Province":
-        return 100 if plan.money > 15 or gte <= 6 else 45
-    if name == "Duchy":
-        duke = "Duke" in plan.supply and gte <= 7
-        return 90 if gte <= 4 else 48 if gte <= 6 or duke else -5
-    if name == "Duke":
-        mine = plan.mine
-        better = mine["Duchy"] - 3 - mine["Duke"]
-        return (90 if gte <= 4 else 48 if gte <= 7 else -5) + better
-    if name == "Estate":
-        return 85 if gte <= 2 else -5
-    if name == "Harem":
-        return 51 if gte <= 5 else 40
-    if name == "Nobles":  # without a strong attack, the first one beats a Gold
-        if gte <= 5:
-            return 55
-        return 52 if not plan.mine["Nobles"] and not plan.strong_terminal else None
-    if name in ("Great Hall", "Mill"):
-        return 86 if gte <= 2 else 21 if gte <= 5 else 10 + (name == "Mill")
-    if name == "Gardens":
-        return 80 if gte <= 3 else -5
-    return None
+    duke = "Duke" in plan.supply and gte <= 7
+    return 90 if gte <= 4 else 48 if gte <= 6 or duke else -5
+
+
+def _duke(plan: Plan) -> float:
+    gte, mine = plan.gte, plan.mine
+    better = mine["Duchy"] - 3 - mine["Duke"]
+    return (90 if gte <= 4 else 48 if gte <= 7 else -5) + better
+
+
+def _nobles(plan: Plan) -> float | None:
+    if plan.gte <= 5:  # without a strong attack, the first one beats a Gold
+        return 55
+    return 52 if not plan.mine["Nobles"] and not plan.strong_terminal else None
+
+
+def _great_hall(plan: Plan) -> float:
+    gte = plan.gte
+    return 86 if gte <= 2 else 21 if gte <= 5 else 10
+
+
+def _mill(plan: Plan) -> float:
+    gte = plan.gte
+    return 86 if gte <= 2 else 21 if gte <= 5 else 11
+
+
+# The Victory cards whose worth follows the game's end (None: as any other card), by name:
+# one look-up rather than a chain of names, since every Buy phase asks several.
+_VICTORY_WORTH: dict[str, Callable[[Plan], float | None]] = {
+    "Province": _province, "Duchy": _duchy, "Duke": _duke,
+    "Estate": lambda plan: 85 if plan.gte <= 2 else -5,
+    "Harem": lambda plan: 51 if plan.gte <= 5 else 40,
+    "Nobles": _nobles, "Great Hall": _great_hall, "Mill": _mill,
+    "Gardens": lambda plan: 80 if plan.gte <= 3 else -5,
+}
+assert set(_VICTORY_WORTH) == _VICTORY_RULED  # (plan.py bounds each)
 
 
 def own_value(plan: Plan, name: str) -> float:
