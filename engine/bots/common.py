@@ -86,8 +86,9 @@ class SeatView:
         return Counter(g.names[c] for c in g.players[self.seat].discard)
 
     def pile_rows(self) -> list[tuple[str, list[int], str | None, int]]:
-        """(pile, its live list of card ids, the name of all its cards or None when they
-        differ (Knights), their printed cost or 0) for each Supply pile in Supply order: for a
+        """(pile, its live list of card ids, the name of all its cards or None for a pile of
+        different cards (Knights) or one empty when the rows were made, their printed cost or
+        0) for each Supply pile in Supply order: for a
         bot that weighs every pile each Buy phase. Made once per view (the same list object
         while it holds); only a list's length and its top card are to be read (below the top
         of a mixed pile is hidden)."""
@@ -95,11 +96,11 @@ class SeatView:
         made = self.memo.get("pile_rows")
         if made is not None and made[0] is g.supply_piles:  # (made again after a re-derive)
             return made[1]
-        names, costs = g.names, g.base_costs
+        costs = g.base_costs
         rows = []
         for pile, cards in g.supply_piles.items():
-            kinds = set(map(names.__getitem__, cards))
-            name = kinds.pop() if len(kinds) == 1 else None
+            # a pile of one card holds only cards of its name (a mixed one has `members`)
+            name = None if CARDS[pile].members or not cards else pile
             rows.append((pile, cards, name, costs[cards[-1]] if name else 0))
         self.memo["pile_rows"] = (g.supply_piles, rows)
         return rows

@@ -183,6 +183,8 @@ def test_pile_rows_name_piles_of_one_card_and_are_made_again_when_the_game_is_de
     assert [pile for pile, *_ in rows] == list(g.supply)
     assert all(cards is g.piles[pile] for pile, cards, _, _ in rows)
     assert all(cost == CARDS[name].cost for _, _, name, cost in rows if name)
+    assert all({g.names[c] for c in cards} == {name} for _, cards, name, _ in rows if name)
+    assert {pile for pile, _, name, _ in rows if name is None} == {"Knights", "Ruins"}
     assert view.pile_rows() is rows
     g._derive()  # (as a Band of Misfits does): the rows follow the new tables
     again = view.pile_rows()
