@@ -213,8 +213,7 @@ class TurnsMixin:
         return total
 
     def empty_supply_piles(self) -> int:
-        piles = self.piles
-        return sum(1 for name in self.supply if not piles[name])
+        return self.supply_lists.count([])  # (the Supply's piles, in C)
 
     def _game_ended(self) -> bool:
         piles = self.piles
