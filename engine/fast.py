@@ -5,6 +5,12 @@ same game as a driver answering `next_decision()` with `apply` (same state, log 
 record, tested), but a top-level decision (play an Action or none, the Buy phase) is offered
 without being opened, and the commonest turn (buy a card that sets off nothing, a Clean-up
 with nothing to trigger, a new hand of plain Treasures) runs as one pass.
+
+A player may also hand over its Buy phase as data (`player.buy_rules`: rows of pile and
+conditions, engine/bots/money.py): play_out then answers those Buy phases itself, the answer
+the player would give, and plays such turns back to back in one loop (`_rule_turns`) without
+a decision object or a call to the player. Big Money Ultimate's seats do (nearly every turn
+of a Big Money mirror); the record, state and saves are the same (tested).
 """
 from __future__ import annotations
 
