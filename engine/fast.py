@@ -24,6 +24,12 @@ from .ids import DECISION_IDS, all_have, decision_id, having
 Answerer = Callable[[Decision], Any]
 
 
+def _mixed(pile: str) -> bool:
+    """A pile of different cards (Knights, Ruins)."""
+    card = CARDS.get(pile)
+    return card is not None and bool(card.members)
+
+
 class FastMixin:
     def play_out(self, players: Sequence[Answerer], max_answers: int = 20000) -> int:
         """Play on to the end, `players[seat](decision)` answering every decision in this
@@ -40,7 +46,7 @@ class FastMixin:
         # Buy phases given as data (money.py) that `_rule_turns` answers: never with a pile
         # of different cards (Knights), whose top may cost anything
         rules = [getattr(player, "buy_rules", None) for player in players]
-        rules = [r if r is None or not any(CARDS[row[0]].members for row in r) else None
+        rules = [r if r is None or not any(_mixed(row[0]) for row in r) else None
                  for r in rules]
         ruled = rules.count(None) < len(rules)
         try:

@@ -149,6 +149,20 @@ def test_buy_rules_stop_at_the_answer_limit_as_apply_would():
         assert [d.to_dict() for d in a.pending()] == [d.to_dict() for d in b.pending()]
 
 
+def test_buy_rules_naming_a_mixed_pile_are_not_used():
+    """The top of a pile of different cards (Knights) may cost anything: such rules are left
+    to the bot itself (which here buys no Knights, so the rules would change the game)."""
+    setup = {"players": 2, "kingdom": ["Knights", *kingdom_cards("First Game")[:9]],
+             "autoplay_treasures": [0, 1]}
+    slow, record = normal_path(setup, ["bmu", "bmu"], 7)
+    fast = new_game(setup, "po-7")
+    players = answerers(fast, ["bmu", "bmu"], 7)
+    for player in players:
+        player.buy_rules = (("Knights", None, None), ("Gold", None, None))
+    fast.play_out(players, MAX_ANSWERS)
+    assert fast._since == record and fast.dumps() == slow.dumps()
+
+
 def test_play_out_is_the_same_game_as_apply_on_random_kingdoms():
     for seed in range(40):
         assert_same_game(seed)
