@@ -24,10 +24,23 @@ from .ids import DECISION_IDS, all_have, decision_id, having
 Answerer = Callable[[Decision], Any]
 
 
-def _mixed(pile: str) -> bool:
-    """A pile of different cards (Knights, Ruins)."""
-    card = CARDS.get(pile)
-    return card is not None and bool(card.members)
+# id(rules) -> (rules, whether they name no pile of different cards): checked once per rules
+# object (a seat's rules are one shared tuple), not once a game
+_CHECKED: dict[int, tuple[tuple, bool]] = {}
+
+
+def _usable(rules: tuple | None) -> bool:
+    """Buy rules `_rule_turns` may answer: none names a pile of different cards (Knights,
+    Ruins), whose top may cost anything."""
+    if rules is None:
+        return False
+    checked = _CHECKED.get(id(rules))
+    if checked is None or checked[0] is not rules:
+        if len(_CHECKED) >= 256:
+            _CHECKED.clear()
+        ok = not any(row[0] in CARDS and CARDS[row[0]].members for row in rules)
+        checked = _CHECKED[id(rules)] = (rules, ok)
+    return checked[1]
 
 
 class FastMixin:
@@ -43,11 +56,9 @@ class FastMixin:
         d = self._reclaim()
         self._fast = True
         answers = 0
-        # Buy phases given as data (money.py) that `_rule_turns` answers: never with a pile
-        # of different cards (Knights), whose top may cost anything
+        # Buy phases given as data (money.py) that `_rule_turns` answers
         rules = [getattr(player, "buy_rules", None) for player in players]
-        rules = [r if r is None or not any(_mixed(row[0]) for row in r) else None
-                 for r in rules]
+        rules = [r if _usable(r) else None for r in rules]
         ruled = rules.count(None) < len(rules)
         try:
             while answers < max_answers:
