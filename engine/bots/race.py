@@ -141,7 +141,7 @@ class Race:
             return known
         lead, *piles = state
         if depth == 0:
-            out = 0.5 + 0.5 * math.tanh(lead / (6 + 3 * piles[0]))
+            out = self._leaf(lead, piles[0], min(dm, 4), min(do, 4))
         else:
             if mine:
                 odds = bands(self.next_hand) if fresh else bands(self.mine, min(dm, 4))
@@ -153,6 +153,15 @@ class Race:
                     out += p * self._best(mine, lead, piles, band, dm, do, fresh, depth)
         self.memo[key] = out
         return out
+
+    def _leaf(self, lead: int, provinces: int, dm: int, do: int) -> float:
+        """Past the look-ahead: each player scores at their hands' rate until the Provinces
+        run out, and the lead at the end is roughly normal around that."""
+        mine, theirs = bands(self.mine, dm), bands(self.theirs, do)
+        rounds = provinces / max(mine[3] + theirs[3], 0.2)
+        drift = rounds * (_rate(mine) - _rate(theirs))
+        spread = 3 + 4 * math.sqrt(rounds)
+        return 0.5 + 0.5 * math.tanh(0.8 * (lead + drift) / spread)
 
     def _best(self, mine: bool, lead: int, piles: list[int], band: int, dm: int, do: int,
               fresh: bool, depth: int) -> float:
@@ -175,6 +184,11 @@ class Race:
             if best is None or (v > best if mine else v < best):
                 best = v
         return best
+
+
+def _rate(odds: tuple[float, ...]) -> float:
+    """VP a turn when every hand buys the best Victory card it can."""
+    return 6 * odds[3] + 3 * odds[2] + odds[1]
 
 
 # How much better (in chance to win) a Victory card must look than the buy rules' choice.
