@@ -25,7 +25,7 @@ from .common import SeatView
 # Turns looked ahead (both players'), and when the look-ahead starts: a Province pile this
 # low, or as many gains from the end.
 PLIES = 4
-PROVINCES_AT = 3
+PROVINCES_AT = 4
 HAND = 5
 GREENS = ("Province", "Duchy", "Estate")
 VP = {"Province": 6, "Duchy": 3, "Estate": 1}
