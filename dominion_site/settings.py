@@ -231,7 +231,8 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # simulation throughput.
 CELERY_TASK_ROUTES = {"games.play.tasks.webhook_deliver": {"queue": "webhooks"},
                       "games.sim_tasks.*": {"queue": "simulations"},
-                      "games.sim.tasks.simulation_run": {"queue": "simulations"}}
+                      "games.sim.tasks.simulation_run": {"queue": "simulations"},
+                      "games.sim.tasks.simulation_chunk": {"queue": "simulations"}}
 # Embedded mode: one pool of threads per queue (games/background.py); the sweep, which sends
 # emails, gets a pool of its own too, so a slow mail server cannot hold up the bots.
 BACKGROUND_THREAD_QUEUES = {"games.play.tasks.play_sweep": "mail"}

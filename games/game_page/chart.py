@@ -2,7 +2,7 @@
 
 The stored snapshot only knows the final state, so the curve comes from replaying setup +
 seed + answers once (a few milliseconds for a whole game) and reading every player's score
-whenever a turn ends. The result is cached per game and step; only finished games ask.
+whenever a turn ends. The result is cached per game and revision.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ W, H, PAD_L, PAD_R, PAD_T, PAD_B = 720, 270, 40, 170, 14, 34
 
 def vp_by_turn(game: Game) -> list[list[int]]:
     """Scores of every player at the start and after each turn of the game (one row each)."""
-    key = f"game-page:vp:{game.pk}:{game.step}"
+    # (by revision, not step: after an undo a step comes again with other moves)
+    key = f"game-page:vp:{game.pk}:{game.revision}"
     rows = cache.get(key)
     if rows is None:
         rows = _replay_scores(selectors.game_record(game))

@@ -71,7 +71,7 @@ def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[d
         return  # bots only: nothing to time, tell or send
     humans = {s.position: s for s in seats if not s.is_bot}
     webhooks.game_moved_enqueue(game_id=game_id, step=step, status=status, decisions=decisions,
-                                seats={s.position: s for s in seats}, now=now)
+                                seats={s.position: s for s in seats}, now=now, revision=revision)
     if status != GameStatus.RUNNING:
         _game_ended(game_id, status, seats, now)
         return

@@ -56,8 +56,10 @@ def webhook_delete(*, user, webhook_id: int) -> None:
 
 
 def game_moved_enqueue(*, game_id: int, step: int, status: str, decisions: list[dict],
-                       seats: dict[int, Seat], now: datetime) -> int:
-    """The API stream's events for each seated player, one delivery per event and webhook."""
+                       seats: dict[int, Seat], now: datetime, revision: int | None = None) -> int:
+    """The API stream's events for each seated player, one delivery per event and webhook.
+    `revision` (the game's, as the move left it) tells a step seen again after an undo from
+    its first visit."""
     by_user = {seat.user_id: position for position, seat in seats.items()
                if getattr(seat, "has_webhook", True)}  # (known with the job's seats)
     if not by_user:
@@ -68,7 +70,7 @@ def game_moved_enqueue(*, game_id: int, step: int, status: str, decisions: list[
                 game_id=game_id, step=step, status=status, position=by_user[hook.user_id],
                 decisions=decisions):
             delivery, new = WebhookDelivery.objects.get_or_create(
-                webhook=hook, event_key=event_key(event),
+                webhook=hook, event_key=event_key(event, revision),
                 defaults={"event": event, "created_at": now, "next_attempt_at": now})
             if new:
                 _schedule(delivery.pk)
@@ -76,10 +78,13 @@ def game_moved_enqueue(*, game_id: int, step: int, status: str, decisions: list[
     return created
 
 
-def event_key(event: dict) -> str:
-    """The same event (a re-sent signal, a retried task) maps to the same delivery."""
+def event_key(event: dict, revision: int | None = None) -> str:
+    """The same event (a re-sent signal, a retried task) maps to the same delivery. After an
+    undo the game passes the same steps and reopens the same decision ids again: those are new
+    events, told apart by the game's revision, which an undo raises too."""
     parts = [event["type"], event["game"], event["step"], event.get("decision", "")]
-    return ":".join(str(p) for p in parts).rstrip(":")
+    key = ":".join(str(p) for p in parts).rstrip(":")
+    return key if revision is None else f"{key}@{revision}"
 
 
 def _schedule(delivery_id: int) -> None:

@@ -34,6 +34,8 @@ class Simulation(models.Model):
     status = models.CharField(max_length=8, choices=SimStatus.choices, default=SimStatus.QUEUED)
     done = models.PositiveIntegerField(default=0, help_text="Games played so far.")
     totals = models.JSONField(default=dict, help_text="Partial sums (engine.bots.arena).")
+    chunks = models.JSONField(default=list, help_text="The [start, stop) game ranges summed "
+                                                      "in totals, in the order they finished.")
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -1,8 +1,11 @@
 """Simulations: create one (checked, then queued after commit) and run it in chunks.
 
-Progress is saved after every chunk with a conditional update (`done` must still be where
-this run found it), so a duplicated or retried task never counts a game twice, and a task
-that died half-way is carried on by the next delivery from the last saved chunk.
+A run sends each chunk of games as a task of its own, so every worker on the simulations
+queue takes a share and adding workers adds throughput. A chunk's result is added to the saved
+sums with a conditional update (`done` must still be where the chunk found it) that also lists
+the chunk, so a duplicated or retried task never counts a game twice, chunks may finish in any
+order (the sums are the same), and a run that died half-way is carried on by the next delivery,
+which sends only the chunks not yet saved.
 """
 
 from __future__ import annotations
@@ -102,13 +105,34 @@ def spec_of(sim: Simulation) -> dict:
 
 
 def chunk_size(games: int) -> int:
-    """About fifty progress steps, at least 5 games each."""
+    """About fifty chunks (progress steps, and shares for the workers), at least 5 games."""
     return max(5, -(-games // 50))
 
 
+def chunks_todo(sim: Simulation) -> list[tuple[int, int]]:
+    """The chunks of the simulation not yet played: its chunk grid minus the ranges saved."""
+    size, saved = chunk_size(sim.games), _saved_ranges(sim)
+    todo = []
+    for start in range(0, sim.games, size):
+        stop = min(start + size, sim.games)
+        for low, high in saved:  # (ranges saved are whole chunks, or an old run's prefix)
+            if low <= start < high:
+                start = min(high, stop)
+        if start < stop:
+            todo.append((start, stop))
+    return todo
+
+
+def _saved_ranges(sim: Simulation) -> list[tuple[int, int]]:
+    if sim.chunks:
+        return sorted((a, b) for a, b in sim.chunks)
+    return [(0, sim.done)] if sim.done else []  # a run saved before chunks were listed
+
+
 def simulation_run(*, simulation_id: str) -> bool:
-    """Play the simulation's remaining games, saving after each chunk; False if there was
-    nothing to do (finished, or another run is ahead)."""
+    """Make the planner's plans (once, before any game), then send the chunks still to play as
+    tasks of their own on the simulations queue, so every worker consuming it takes a share
+    (embedded, they run one after another). False if there was nothing to do or it failed."""
     sim = Simulation.objects.filter(pk=simulation_id).first()
     if sim is None or sim.finished:
         return False
@@ -116,30 +140,71 @@ def simulation_run(*, simulation_id: str) -> bool:
         Simulation.objects.filter(pk=sim.pk, status=SimStatus.QUEUED).update(
             status=SimStatus.RUNNING, started_at=timezone.now())
     try:
-        return _play(sim)
+        _plan(spec_of(sim), sim.bots)
     except Exception as exc:  # a bug must not leave the page spinning forever
-        log.exception("simulation %s failed", sim.pk)
-        Simulation.objects.filter(pk=sim.pk).update(
-            status=SimStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:500],
-            finished_at=timezone.now())
+        _failed(sim, exc)
         return False
+    todo = chunks_todo(sim)
+    if not todo:
+        return _finish(sim)
+    from games.sim.tasks import simulation_chunk  # tasks import this module
+
+    for start, stop in todo:
+        background.schedule(simulation_chunk, str(sim.pk), start, stop)
+    # (embedded or inline the chunks may have run already)
+    return not Simulation.objects.filter(pk=sim.pk, status=SimStatus.FAILED).exists()
 
 
-def _play(sim: Simulation) -> bool:
-    spec = spec_of(sim)
-    if engine_bots.PLANNER in sim.bots:
+def _plan(spec: dict, bots: Sequence[str]) -> None:
+    """The planner's plans for the tables of `spec`: made once and stored, or read back (each
+    worker process playing a chunk reads them rather than planning again)."""
+    if engine_bots.PLANNER in bots:
         from engine.bots import arena
 
-        for key in arena.plan_tables(spec, len(sim.bots)):
+        for key in arena.plan_tables(spec, len(bots)):
             strategy_services.plan_for(key=key)
-    done, totals, size = sim.done, sim.totals, chunk_size(sim.games)
-    while done < sim.games:
-        stop = min(done + size, sim.games)
-        totals = runner.merge([totals, runner.run_chunk(spec, done, stop)])
-        moved = Simulation.objects.filter(pk=sim.pk, done=done).update(done=stop, totals=totals)
-        if not moved:
-            return False  # another run saved this range first: it carries on
-        done = stop
-    Simulation.objects.filter(pk=sim.pk).update(status=SimStatus.DONE,
-                                                finished_at=timezone.now())
+
+
+def simulation_chunk(*, simulation_id: str, start: int, stop: int) -> bool:
+    """Play games `start`..`stop`-1 and add them to the saved sums, unless a delivery of the
+    same chunk got there first (a task can run twice). True if this call saved them."""
+    sim = Simulation.objects.filter(pk=simulation_id).first()
+    if sim is None or sim.finished or _overlaps(sim, start, stop):
+        return False
+    spec = spec_of(sim)
+    try:
+        _plan(spec, sim.bots)
+        part = runner.run_chunk(spec, start, stop)
+    except Exception as exc:  # a bug must not leave the page spinning forever
+        _failed(sim, exc)
+        return False
+    while True:  # `done` only grows: a conditional update on it is a version check
+        saved = Simulation.objects.filter(pk=sim.pk, done=sim.done).update(
+            done=sim.done + stop - start, totals=runner.merge([sim.totals, part]),
+            chunks=[*sim.chunks, [start, stop]])
+        if saved:
+            break
+        sim = Simulation.objects.filter(pk=sim.pk).first()
+        if sim is None or sim.finished or _overlaps(sim, start, stop):
+            return False
+    if sim.done + stop - start >= sim.games:
+        Simulation.objects.filter(pk=sim.pk, status=SimStatus.RUNNING).update(
+            status=SimStatus.DONE, finished_at=timezone.now())
     return True
+
+
+def _overlaps(sim: Simulation, start: int, stop: int) -> bool:
+    return any(low < stop and start < high for low, high in _saved_ranges(sim))
+
+
+def _finish(sim: Simulation) -> bool:
+    """Every game saved but not marked done (the last chunk's worker died in between)."""
+    return bool(Simulation.objects.filter(pk=sim.pk, status=SimStatus.RUNNING).update(
+        status=SimStatus.DONE, finished_at=timezone.now()))
+
+
+def _failed(sim: Simulation, exc: Exception) -> None:
+    log.error("simulation %s failed", sim.pk, exc_info=exc)
+    Simulation.objects.filter(pk=sim.pk).update(
+        status=SimStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:500],
+        finished_at=timezone.now())

@@ -1,4 +1,4 @@
-"""The simulator's Celery task: a thin wrapper (routed to its own queue, `simulations`, so a long
+"""The simulator's Celery tasks: thin wrappers (routed to its own queue, `simulations`, so a long
 simulation never delays a bot move)."""
 
 from __future__ import annotations
@@ -11,3 +11,8 @@ from games.sim import services
 @shared_task(acks_late=True)
 def simulation_run(simulation_id: str) -> bool:
     return services.simulation_run(simulation_id=simulation_id)
+
+
+@shared_task(acks_late=True)
+def simulation_chunk(simulation_id: str, start: int, stop: int) -> bool:
+    return services.simulation_chunk(simulation_id=simulation_id, start=start, stop=stop)

@@ -26,7 +26,7 @@ def handled(game: Game, at: datetime, committed) -> Game:
     game.refresh_from_db()
     with committed():
         play.game_moved_handle(game_id=game.pk, step=game.step, status=game.status,
-                               decisions=game.decisions, now=at)
+                               decisions=game.decisions, now=at, revision=game.revision)
     game.refresh_from_db()
     return game
 

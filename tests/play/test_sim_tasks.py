@@ -28,6 +28,8 @@ from games.sim_tasks import (
 )
 from tests.play.test_worker import ROOT, _database_env, _free_port, _pings, wait_for
 
+KINGDOM = ["Cellar", "Market", "Merchant", "Militia", "Mine", "Moat", "Remodel", "Smithy",
+           "Village", "Workshop"]
 TIMES = ("seconds", "games_per_sec", "cpu_seconds", "games_per_cpu_sec", "jobs")
 
 
@@ -156,3 +158,35 @@ def test_workers_share_the_chunks_and_the_chord_merges_them(sim_workers):
     out = simulation_result(run)
     assert out["chunks"] == 8 and out["games"] == 80
     assert same_result(out, simulate(["heuristic", "bmu"], 80, "workers", "Victory Dance"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_simulator_pages_runs_share_their_chunks_between_workers(sim_workers, settings):
+    """A simulation made on the site (games/sim) sends its chunks as tasks: two workers play
+    them, the sums are the one-process sums, and the run is marked done once."""
+    from django.contrib.auth import get_user_model
+
+    from games import services as game_services
+    from games.sim import runner
+    from games.sim import services as sim_services
+    from games.sim.models import SimStatus, Simulation
+
+    game_services.cards_sync()
+    settings.BACKGROUND_MODE = "celery"
+    saved = app.conf.task_routes
+    app.conf.update(task_routes={"games.sim.tasks.*": {"queue": sim_workers.queue}})
+    try:
+        sim_workers()
+        sim_workers()
+        user = get_user_model().objects.create_user("simmer", password="x")
+        sim = sim_services.simulation_create(user=user, kingdom=KINGDOM, bots=["heuristic",
+                                             "bmu"], games=40)  # autocommit: sent at once
+        wait_for(lambda: Simulation.objects.get(pk=sim.pk).finished, "the simulation's end")
+    finally:
+        app.conf.update(task_routes=saved)
+    sim.refresh_from_db()
+    assert sim.status == SimStatus.DONE, sim.error
+    assert sim.done == 40 and len(sim.chunks) == 8
+    assert sorted(map(tuple, sim.chunks)) == sim_services.chunks_todo(
+        Simulation(games=40, chunks=[], done=0))
+    assert sim.totals == runner.run_chunk(sim_services.spec_of(sim), 0, 40)

@@ -148,7 +148,8 @@ def test_the_same_event_is_delivered_once(start_game, alice, bob, receiver):
     hook = webhooks.webhook_create(user=alice, url=receiver.url)
     game = start_game([alice, bob])
     sent = len(receiver.requests)
-    delivery = WebhookDelivery.objects.get(webhook=hook, event_key=f"game_moved:{game.pk}:0")
+    delivery = WebhookDelivery.objects.get(webhook=hook,
+                                           event_key=f"game_moved:{game.pk}:0@{game.revision}")
 
     assert webhooks.delivery_attempt(delivery_id=delivery.pk) is None
     assert len(receiver.requests) == sent
@@ -163,4 +164,39 @@ def test_the_settings_page_adds_webhooks_and_shows_the_delivery_log(start_game, 
     page = client.get(reverse("play:settings")).content.decode()
 
     assert receiver.url in page
-    assert f"game_moved:{game.pk}:0" in page and "delivered" in page
+    assert f"game_moved:{game.pk}:0@{game.revision}" in page and "delivered" in page
+
+
+def test_the_steps_played_again_after_an_undo_are_sent_again(start_game, alice, bob, receiver,
+                                                             committed):
+    """An undo takes the game back to a step it has seen, and reopens the same decision ids:
+    a bot driven by its webhook must hear of the undo and of every move after it."""
+    from games import services
+    from games.models import Game
+
+    webhooks.webhook_create(user=alice, url=receiver.url)
+    game = start_game([alice, bob])
+
+    def play(moves: int) -> None:
+        for _ in range(moves):
+            fresh = Game.objects.get(pk=game.pk)
+            decision = fresh.decisions[0]
+            answer = {"end": True} if decision["kind"] == "BuyPhase" else []
+            with committed():
+                services.decision_submit(game_id=game.pk, seat=decision["seat"],
+                                         decision_id=decision["id"], answer=answer,
+                                         step=fresh.step)
+
+    def moved() -> list[int]:
+        return [event["step"] for event in map(json.loads, (r["body"] for r in receiver.requests))
+                if event["type"] == "game_moved"]
+
+    play(2)
+    assert moved() == [0, 1, 2]
+    with committed():
+        services.game_rewind(game_id=game.pk, to_step=0, expected_step=2)
+    play(2)
+    assert moved() == [0, 1, 2, 0, 1, 2]
+    opened = [json.loads(r["body"]) for r in receiver.requests]
+    opened = [(e["step"], e["decision"]) for e in opened if e["type"] == "decision_opened"]
+    assert len(opened) == 2 * len(set(opened)) > 0  # the same decisions, opened twice

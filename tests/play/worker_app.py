@@ -18,6 +18,8 @@ from dominion_site.celery import app
 
 app.conf.update(
     task_default_queue=os.environ["PLAY_TEST_QUEUE"],
+    # (what the worker sends on goes to the test's queue too: a simulation's chunks)
+    task_routes={"games.sim.tasks.*": {"queue": os.environ["PLAY_TEST_QUEUE"]}},
     broker_transport_options={
         "visibility_timeout": 3, "unacked_restore_interval": 1, "unacked_restore_throttle": 1,
     },

@@ -251,6 +251,25 @@ def test_the_end_screen_has_scores_winner_decks_and_a_vp_chart(client, running_g
     assert 'form id="decision-' not in html
 
 
+def test_the_vp_rows_are_worked_out_again_when_an_undo_brings_a_step_back(running_game,
+                                                                          play_one, monkeypatch):
+    game = running_game
+    for _ in range(3):
+        game = play_one(game)
+    assert chart.vp_by_turn(game) == chart._replay_scores(selectors.game_record(game))
+    services.game_rewind(game_id=game.pk, to_step=1, expected_step=3)
+    game = Game.objects.get(pk=game.pk)
+    for _ in range(2):
+        game = play_one(game)
+    assert game.step == 3
+    replayed = []
+    monkeypatch.setattr(chart, "_replay_scores", lambda record: replayed.append(record) or [])
+    chart.vp_by_turn(game)  # the same step as before the undo: not the cached rows
+    assert len(replayed) == 1
+    chart.vp_by_turn(game)
+    assert len(replayed) == 1  # and cached again
+
+
 @pytest.mark.parametrize("moves", [0, 9, 30])
 def test_the_live_fragment_is_the_seats_own_table(client, running_game, play_one, moves):
     game = running_game

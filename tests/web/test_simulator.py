@@ -83,6 +83,57 @@ def test_a_run_cut_short_is_carried_on_from_its_last_chunk(catalog, alice, base_
     assert sim.status == SimStatus.DONE and sim.totals == runner.run_chunk(spec, 0, 10)
 
 
+def test_chunks_finish_in_any_order_and_a_chunk_delivered_twice_counts_once(
+        catalog, alice, base_kingdom):
+    sim = _create(alice, base_kingdom, games=12)  # (its run waits for a commit never made)
+    spec = services.spec_of(sim)
+    assert services.chunks_todo(sim) == [(0, 5), (5, 10), (10, 12)]
+    Simulation.objects.filter(pk=sim.pk).update(status=SimStatus.RUNNING)
+    for start, stop in [(10, 12), (0, 5), (10, 12)]:
+        services.simulation_chunk(simulation_id=str(sim.pk), start=start, stop=stop)
+    sim.refresh_from_db()
+    assert sim.done == 7 and sim.chunks == [[10, 12], [0, 5]]
+    assert sim.status == SimStatus.RUNNING and services.chunks_todo(sim) == [(5, 10)]
+    assert services.simulation_chunk(simulation_id=str(sim.pk), start=5, stop=10)
+    assert not services.simulation_chunk(simulation_id=str(sim.pk), start=5, stop=10)
+    sim.refresh_from_db()
+    assert sim.status == SimStatus.DONE and sim.finished_at and sim.done == 12
+    assert sim.totals == runner.run_chunk(spec, 0, 12)
+
+
+def test_a_chunk_that_lost_the_race_to_save_retries_on_the_fresh_sums(
+        catalog, alice, base_kingdom, monkeypatch):
+    sim = _create(alice, base_kingdom, games=10)
+    spec = services.spec_of(sim)
+    Simulation.objects.filter(pk=sim.pk).update(status=SimStatus.RUNNING)
+    played = runner.run_chunk
+
+    def meanwhile(spec_, start, stop):  # another worker saves its chunk while this one plays
+        if start == 5:
+            services.simulation_chunk(simulation_id=str(sim.pk), start=0, stop=5)
+        return played(spec_, start, stop)
+
+    monkeypatch.setattr(runner, "run_chunk", meanwhile)
+    assert services.simulation_chunk(simulation_id=str(sim.pk), start=5, stop=10)
+    sim.refresh_from_db()
+    assert sim.status == SimStatus.DONE and sim.chunks == [[0, 5], [5, 10]]
+    assert sim.totals == played(spec, 0, 10)
+
+
+def test_a_run_sends_only_the_chunks_not_yet_saved(catalog, alice, base_kingdom, monkeypatch):
+    from games import background
+    from games.sim import tasks
+
+    sim = _create(alice, base_kingdom, games=12)
+    services.simulation_chunk(simulation_id=str(sim.pk), start=5, stop=10)
+    sent = []
+    monkeypatch.setattr(background, "schedule", lambda task, *args: sent.append((task, args)))
+    assert services.simulation_run(simulation_id=str(sim.pk))
+    assert sent == [(tasks.simulation_chunk, (str(sim.pk), 0, 5)),
+                    (tasks.simulation_chunk, (str(sim.pk), 10, 12))]
+    assert Simulation.objects.get(pk=sim.pk).status == SimStatus.RUNNING
+
+
 def test_a_failing_run_is_marked_failed(catalog, alice, base_kingdom, monkeypatch):
     sim = _create(alice, base_kingdom)
 
