@@ -43,17 +43,22 @@ class SyncChainASGIHandler(ASGIHandler):
         if scope["type"] != "http":  # (as Django's)
             raise ValueError(
                 f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
-        executor, gone = self._take(), []
+        executor, sent, gone = self._take(), [], []
 
         async def receive_watched() -> dict:
             message = await receive()
-            if message.get("type") == "http.disconnect":
+            if message.get("type") == "http.disconnect" and not sent:
                 gone.append(True)  # Django stops waiting for the view, which may still run
             return message
 
+        async def send_watched(message: dict) -> None:
+            if message.get("type") == "http.response.body" and not message.get("more_body"):
+                sent.append(True)  # (the server then answers `receive` with a disconnect)
+            await send(message)
+
         try:
             async with ThreadSensitiveContext(executor=executor):
-                await self.handle(scope, receive_watched, send)
+                await self.handle(scope, receive_watched, send_watched)
         except BaseException:
             executor.shutdown(wait=False)  # its thread may still be busy: not handed on
             raise

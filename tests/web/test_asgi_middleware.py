@@ -42,8 +42,10 @@ def test_sync_chain_is_last_and_sync_only():
 
 async def _get(app, path: str, headers: list[tuple[bytes, bytes]],
                leaves: bool = False) -> list[dict]:
-    """One GET through an ASGI app; the messages it sent. `leaves`: the client goes at once."""
+    """One GET through an ASGI app; the messages it sent. `leaves`: the client goes at once.
+    Once the response is sent, `receive` answers a disconnect, as uvicorn's does."""
     sent: list[dict] = []
+    answered = asyncio.Event()
     incoming = [{"type": "http.request", "body": b"", "more_body": False}]
     if leaves:
         incoming.append({"type": "http.disconnect"})
@@ -55,11 +57,13 @@ async def _get(app, path: str, headers: list[tuple[bytes, bytes]],
     async def receive() -> dict:
         if incoming:
             return incoming.pop(0)
-        await asyncio.Event().wait()  # the client stays: Django cancels this watch when done
-        return {}
+        await answered.wait()
+        return {"type": "http.disconnect"}
 
     async def send(message: dict) -> None:
         sent.append(message)
+        if message["type"] == "http.response.body" and not message.get("more_body"):
+            answered.set()
 
     await app(scope, receive, send)
     return sent
@@ -116,20 +120,20 @@ def test_a_request_thread_serves_the_next_request_unless_its_client_left():
 
     from dominion_site.asgi_handler import SyncChainASGIHandler
 
-    threads: list[int] = []
+    threads: list[threading.Thread] = []  # (kept: an ended thread's ident may be reused)
 
     def started(**kwargs) -> None:
-        threads.append(threading.get_ident())
+        threads.append(threading.current_thread())
 
     request_started.connect(started, dispatch_uid="test-request-thread")
     try:
         handler = SyncChainASGIHandler()
         for _ in range(3):
             assert asyncio.run(_get(handler, "/api/v1/games/", []))[0]["status"] == 401
-        assert len(set(threads)) == 1 and len(handler._idle) == 1
+        assert len(set(map(id, threads))) == 1 and len(handler._idle) == 1
         asyncio.run(_get(handler, "/api/v1/games/", [], leaves=True))
         assert handler._idle == []  # that thread may still be busy: not handed on
         assert asyncio.run(_get(handler, "/api/v1/games/", []))[0]["status"] == 401
-        assert threads[-1] != threads[0] and len(handler._idle) == 1
+        assert threads[-1] is not threads[0] and len(handler._idle) == 1
     finally:
         request_started.disconnect(dispatch_uid="test-request-thread")
