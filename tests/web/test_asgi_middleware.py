@@ -8,7 +8,6 @@ a thread and back (measured: ~10% of a loaded web process's CPU).
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections import Counter
 
 import asgiref.sync
@@ -40,15 +39,12 @@ def test_sync_chain_is_last_and_sync_only():
     assert SyncChain.sync_capable and not SyncChain.async_capable
 
 
-async def _get(app, path: str, headers: list[tuple[bytes, bytes]],
-               leaves: bool = False) -> list[dict]:
-    """One GET through an ASGI app; the messages it sent. `leaves`: the client goes at once.
-    Once the response is sent, `receive` answers a disconnect, as uvicorn's does."""
+async def _get(app, path: str, headers: list[tuple[bytes, bytes]]) -> list[dict]:
+    """One GET through an ASGI app; the messages it sent. Once the response is sent,
+    `receive` answers a disconnect, as uvicorn's does."""
     sent: list[dict] = []
     answered = asyncio.Event()
     incoming = [{"type": "http.request", "body": b"", "more_body": False}]
-    if leaves:
-        incoming.append({"type": "http.disconnect"})
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
              "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
              "root_path": "", "headers": [(b"host", b"testserver"), *headers],
@@ -113,27 +109,3 @@ def _stable(headers: list) -> list:
                b"date"}
     return sorted((k.lower(), v) for k, v in headers if k.lower() not in varying)
 
-
-@pytest.mark.django_db(transaction=True)
-def test_a_request_thread_serves_the_next_request_unless_its_client_left():
-    from django.core.signals import request_started
-
-    from dominion_site.asgi_handler import SyncChainASGIHandler
-
-    threads: list[threading.Thread] = []  # (kept: an ended thread's ident may be reused)
-
-    def started(**kwargs) -> None:
-        threads.append(threading.current_thread())
-
-    request_started.connect(started, dispatch_uid="test-request-thread")
-    try:
-        handler = SyncChainASGIHandler()
-        for _ in range(3):
-            assert asyncio.run(_get(handler, "/api/v1/games/", []))[0]["status"] == 401
-        assert len(set(map(id, threads))) == 1 and len(handler._idle) == 1
-        asyncio.run(_get(handler, "/api/v1/games/", [], leaves=True))
-        assert handler._idle == []  # that thread may still be busy: not handed on
-        assert asyncio.run(_get(handler, "/api/v1/games/", []))[0]["status"] == 401
-        assert threads[-1] is not threads[0] and len(handler._idle) == 1
-    finally:
-        request_started.disconnect(dispatch_uid="test-request-thread")
