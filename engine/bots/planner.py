@@ -185,7 +185,10 @@ def table_keys(setup: dict) -> list[Key]:
 
 def remember(key: Key, plan: dict) -> Strategy:
     """Keep a plan (made here or loaded from the site's store) for the table `key`."""
-    strategy = parse({k: v for k, v in plan.items() if k != "planner"})
+    definition = {k: v for k, v in plan.items() if k != "planner"}
+    if definition.get("endgame", "guard") == "guard":
+        definition["endgame"] = "race"  # played with the look-ahead (too slow to plan with)
+    strategy = parse(definition)
     _PLANS[key] = strategy
     _PLANS.move_to_end(key)
     while len(_PLANS) > _CACHE_SIZE:

@@ -21,12 +21,14 @@ from .common import SeatView, default_answer
 from .endgame import near_end, safe_to_buy, safe_to_gain, winning_buy
 from .expr import Compiled, Context, ExprError, card_name, compile_condition
 from .expr import _count as count
+from .race import GREENS, NO_GREEN, race_buy
+from .race import in_window as race_window
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 KEYS = {"name", "label", "description", "requires", "buy", "play", "trash", "discard",
         "endgame", "others"}
 RULE_KEYS = {"card", "if", "max"}
-ENDGAME = ("guard", "plain")
+ENDGAME = ("guard", "race", "plain")
 OTHERS = ("heuristic", "basic")
 MAX_RULES = 60
 # Decisions the trash list answers: choosing cards to trash for no other purpose.
@@ -75,6 +77,7 @@ class Strategy:
     trash: tuple[Rule, ...]
     discard: tuple[Rule, ...]
     guard: bool
+    race: bool
     basic: bool
     definition: dict = field(compare=False)
 
@@ -118,13 +121,28 @@ class Strategy:
             win = winning_buy(view, d)
             if win is not None:
                 return {"buy": win}
+        counts = view.supply_counts() if self.race else None
+        race = self.race and race_window(view, counts)
+        choice = self._rules_buy(view, d, guard, skip_greens=False)
+        if race:
+            choice = race_buy(view, d, choice, counts)
+            if choice == NO_GREEN:
+                choice = self._rules_buy(view, d, guard, skip_greens=True)
+        return {"buy": choice} if choice is not None else {"end": True}
+
+    def _rules_buy(self, view: SeatView, d: Decision, guard: bool,
+                   skip_greens: bool) -> str | None:
+        """The first buy rule that applies (with `skip_greens`, the first that is not a
+        Province, Duchy or Estate); None: end the turn."""
         ctx = Context(view, d)
         can_buy = d.can_buy
         for rule in self.buy:
             card = rule.card
+            if skip_greens and card in GREENS:
+                continue
             if can_buy(card) and rule.applies(ctx) and (not guard or safe_to_buy(view, d, card)):
-                return {"buy": card}
-        return {"end": True}
+                return card
+        return None
 
     def _gain(self, view: SeatView, d: Decision) -> str | None:
         ctx = Context(view, d)
@@ -272,7 +290,8 @@ def parse(data: dict | str) -> Strategy:
                     requires=tuple(requires), buy=tuple(lists["buy"]),
                     play=tuple(lists["play"]), trash=tuple(lists["trash"]),
                     discard=tuple(lists["discard"]),
-                    guard=endgame == "guard", basic=others == "basic", definition=data)
+                    guard=endgame in ("guard", "race"), race=endgame == "race",
+                    basic=others == "basic", definition=data)
 
 
 def validate(data: dict | str) -> list[str]:

@@ -21,7 +21,7 @@ class Strategy(models.Model):
     description = models.TextField(blank=True)
     definition = models.JSONField(
         help_text='The rules: {"buy": [...], "play": [...], "trash": [...], "requires": [...], '
-                  '"endgame": "guard"|"plain", "others": "heuristic"|"basic"} '
+                  '"endgame": "guard"|"race"|"plain", "others": "heuristic"|"basic"} '
                   "(docs/strategies.md).")
     enabled = models.BooleanField(default=True, help_text="Offered for seats and simulations.")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,

@@ -57,7 +57,7 @@ def test_problems_name_the_field_and_suggest_the_right_word():
     assert "buy[2].if: syntax error" in text
     assert "buy[3].max: a whole number" in text
     assert "play: Gold is not an Action card" in text
-    assert "endgame: one of guard, plain" in text
+    assert "endgame: one of guard, race, plain" in text
 
 
 def test_a_strategy_needs_buy_rules_and_json_errors_say_where():
