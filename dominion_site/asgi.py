@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dominion_site.settings")
+from dominion_site.asgi_handler import get_asgi_application  # noqa: E402
+
+# (Django's handler, its middleware chain and view run sync in one thread: see asgi_handler)
 django_http = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

@@ -15,6 +15,8 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
+from games import channel_layer
+
 log = logging.getLogger(__name__)
 
 # The ASGI server's event loop. The in-memory channel layer only delivers to consumers on the
@@ -40,7 +42,8 @@ def group_send(group: str, message: dict[str, Any]) -> None:
 
     Elsewhere (a Celery worker running the after-move job) a shared layer (Redis) is sent to
     from one long-lived loop per process, so its connections are reused across sends instead
-    of being opened and closed by a fresh loop for every message.
+    of being opened and closed by a fresh loop for every message; on Redis in two round trips
+    (games.channel_layer).
     """
     layer = get_channel_layer()
     if layer is None:
@@ -49,10 +52,11 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     if loop is None or not loop.is_running():
         loop = None if isinstance(layer, InMemoryChannelLayer) else _sender_loop()
     if loop is not None:
-        future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+        future = asyncio.run_coroutine_threadsafe(
+            channel_layer.group_send(layer, group, message), loop)
         future.result(timeout=10)
     else:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(channel_layer.group_send)(layer, group, message)
 
 
 _sender: tuple[int, asyncio.AbstractEventLoop] | None = None

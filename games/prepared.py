@@ -113,31 +113,39 @@ class Prepared:
 _WRITES: dict[tuple, str] = {}  # the SQL of insert, upsert and update, by shape
 
 
-def insert(model: type, row: dict[str, Any], using: str = DEFAULT_DB_ALIAS) -> None:
+def insert(model: type, row: dict[str, Any], using: str = DEFAULT_DB_ALIAS,
+           returning: bool = False) -> Any:
     """One INSERT of `row` (field names: values; defaults are not filled in), its SQL written
-    once: `model.objects.create` for a hot row whose pk nobody reads. No signals."""
-    upsert(model, row, unique=(), using=using)
+    once: `model.objects.create` for a hot row. No signals. With `returning`, the new pk."""
+    return upsert(model, row, unique=(), using=using, returning=returning)
 
 
 def upsert(model: type, row: dict[str, Any], unique: tuple[str, ...],
-           using: str = DEFAULT_DB_ALIAS) -> None:
+           using: str = DEFAULT_DB_ALIAS, returning: bool = False) -> Any:
     """One INSERT ... ON CONFLICT (unique) DO UPDATE of `row` (field names: values), its SQL
     written once per shape: what bulk_create(update_conflicts=True) does for one row, without
-    compiling it every time (`unique` empty: a plain INSERT). No signals, like bulk_create."""
+    compiling it every time (`unique` empty: a plain INSERT). No signals, like bulk_create.
+    With `returning`, the row's pk (INSERT ... RETURNING), else None."""
     connection = connections[using]
     if connection.vendor not in ("postgresql", "sqlite"):
         conflicts = {"update_conflicts": True, "unique_fields": list(unique),
                      "update_fields": [name for name in row if name not in unique]}
-        model.objects.using(using).bulk_create([model(**row)], **(conflicts if unique else {}))
-        return
+        (made,) = model.objects.using(using).bulk_create(
+            [model(**row)], **(conflicts if unique else {}))
+        return made.pk if returning else None
     fields = [model._meta.get_field(name) for name in row]
-    key = (model, tuple(row), unique, using)
-    sql = _WRITES.get(key) or _upsert_sql(connection, model, fields, unique)
-    _WRITES[key] = sql
+    key = (model, tuple(row), unique, returning, using)
+    sql = _WRITES.get(key)
+    if sql is None:
+        sql = _upsert_sql(connection, model, fields, unique)
+        if returning:
+            sql += f" RETURNING {connection.ops.quote_name(model._meta.pk.column)}"
+        _WRITES[key] = sql
     params = [f.get_db_prep_save(value, connection)
               for f, value in zip(fields, row.values(), strict=True)]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+        return cursor.fetchone()[0] if returning else None
 
 
 def _upsert_sql(connection: Any, model: type, fields: list, unique: tuple[str, ...]) -> str:
@@ -169,3 +177,75 @@ def update(instance: Any, fields: list[str], using: str = DEFAULT_DB_ALIAS) -> N
     params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in columns]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, instance.pk])
+
+
+def update_where(model: type, values: dict[str, Any], where: dict[str, Any],
+                 using: str = DEFAULT_DB_ALIAS) -> int:
+    """`model.objects.filter(**where).update(**values)`, its SQL written once per shape: for
+    the hot writes of a move (who waits, a token's last use). `where`: exact and `__in`
+    lookups on the model's own columns. No signals, as update(); returns the rows changed."""
+    connection = connections[using]
+    if connection.vendor not in ("postgresql", "sqlite"):
+        return model.objects.using(using).filter(**where).update(**values)
+    meta = model._meta
+    columns = [meta.get_field(name) for name in values]
+    clause, params = _where(connection, meta, where)
+    if clause is None:
+        return 0  # an empty `__in`: no row (the ORM sends nothing either)
+    key = (model, tuple(values), clause, "update_where", using)
+    sql = _WRITES.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        sets = ", ".join(f"{quote(f.column)} = %s" for f in columns)
+        sql = _WRITES[key] = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {clause}"
+    sets = [f.get_db_prep_save(value, connection)
+            for f, value in zip(columns, values.values(), strict=True)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*sets, *params])
+        return cursor.rowcount
+
+
+def delete_where(model: type, where: dict[str, Any], using: str = DEFAULT_DB_ALIAS) -> int:
+    """`model.objects.filter(**where).delete()` as one DELETE written once per shape, for a
+    model that no other row references and no delete signal watches (the ORM's collector
+    then sends that one DELETE too, after working out that it may). Returns the rows gone."""
+    connection = connections[using]
+    if connection.vendor not in ("postgresql", "sqlite"):
+        return model.objects.using(using).filter(**where).delete()[0]
+    meta = model._meta
+    clause, params = _where(connection, meta, where)
+    if clause is None:
+        return 0
+    key = (model, clause, "delete_where", using)
+    sql = _WRITES.get(key)
+    if sql is None:
+        sql = _WRITES[key] = f"DELETE FROM {connection.ops.quote_name(meta.db_table)} " \
+                             f"WHERE {clause}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def _where(connection: Any, meta: Any, where: dict[str, Any]) -> tuple[str | None, list]:
+    """The WHERE clause of exact (`= %s`, `IS NULL`) and `__in` lookups, and its parameters;
+    (None, []) when an `__in` is empty. The clause is the shape: the same for the same
+    lookups and list lengths."""
+    quote, parts, params = connection.ops.quote_name, [], []
+    for lookup, value in where.items():
+        name, _, kind = lookup.partition("__")
+        if kind not in ("", "in"):
+            raise ValueError(f"only exact and __in lookups: {lookup}")
+        field = meta.pk if name == "pk" else meta.get_field(name)
+        column = quote(field.column)
+        if kind == "in":
+            values = list(value)
+            if not values:
+                return None, []
+            parts.append(f"{column} IN ({', '.join(['%s'] * len(values))})")
+            params.extend(field.get_db_prep_value(v, connection) for v in values)
+        elif value is None:
+            parts.append(f"{column} IS NULL")
+        else:
+            parts.append(f"{column} = %s")
+            params.append(field.get_db_prep_value(value, connection))
+    return " AND ".join(parts) or "1 = 1", params

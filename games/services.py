@@ -403,7 +403,7 @@ def _store(game: Game, table: Any, seats: list[Seat], answered: int | None) -> N
             seat.waiting_since = wanted
             changed.setdefault(wanted, []).append(seat.pk)
     for value, ids in changed.items():  # (plain UPDATEs: a bulk_update's CASE costs more CPU)
-        Seat.objects.filter(pk__in=ids).update(waiting_since=value)
+        prepared.update_where(Seat, {"waiting_since": value}, {"pk__in": ids})
     if table.over:
         game.result = _result_of(table)
         _end(game, GameStatus.FINISHED)

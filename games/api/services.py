@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import broadcast
+from games import broadcast, prepared
 from games.api.models import ALL_SCOPES, ApiToken, IdempotencyRecord, SocketTicket
 from games.prepared import Prepared
 
@@ -102,7 +102,7 @@ def token_authenticate(*, raw: str) -> ApiToken | None:
         return None
     # One write a minute at most, so a busy bot does not turn every read into a write.
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_GRANULARITY:
-        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        prepared.update_where(ApiToken, {"last_used_at": now}, {"pk": token.pk})
         token.last_used_at = now
     return token
 

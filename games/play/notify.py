@@ -10,6 +10,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 
+from games import prepared
 from games.models import PlayerPreferences
 from games.play.models import Notification
 
@@ -25,9 +26,13 @@ def notification_add(*, user, game_id: int | None, kind: str, text: str, now: da
             user=user, game_id=game_id, kind=kind, read_at__isnull=True).exists()
     if once and unread:
         return None
-    return Notification.objects.create(
-        user=user, game_id=game_id, kind=kind, text=text, created_at=now
-    )
+    note = Notification(user=user, game_id=game_id, kind=kind, text=text, created_at=now)
+    # (a turn's notice, after most moves: its INSERT written once, games/prepared.py)
+    note.pk = prepared.insert(Notification, {
+        "user_id": note.user_id, "game_id": game_id, "kind": kind, "text": text,
+        "created_at": now, "read_at": None}, returning=True)
+    note._state.adding, note._state.db = False, "default"
+    return note
 
 
 def absolute(path: str) -> str:

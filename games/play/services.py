@@ -89,7 +89,7 @@ def game_moved_handle(*, game_id: int, step: int, status: str, decisions: list[d
                     clocks=_clocks_known(seats))
         _standing_orders_schedule(game_id, step, decisions, humans, only_new=True)
     elif _clocks_known(seats) != {}:  # (known to be none: nothing to delete)
-        DecisionClock.objects.filter(game_id=game_id).delete()
+        prepared.delete_where(DecisionClock, {"game_id": game_id})
 
 
 def _may_have_strikes(seats: list[Seat]) -> bool:
@@ -108,7 +108,7 @@ def _clocks_known(seats: list[Seat]) -> dict[int, datetime] | None:
 
 
 def _game_ended(game_id: int, status: str, seats: list[Seat], now: datetime) -> None:
-    DecisionClock.objects.filter(game_id=game_id).delete()
+    prepared.delete_where(DecisionClock, {"game_id": game_id})
     if status == GameStatus.FINISHED:
         for seat in seats:
             notify.notification_add(user=seat.user, game_id=game_id, kind="finished",
@@ -146,7 +146,7 @@ def clocks_sync(*, game: Game, seats: dict[int, Seat], decisions: list[dict],
                 active = engine.loads(game.snapshot).active
             _clock_start(game, seat, position == active, now)
     if existing:  # clocks of seats the game no longer waits for
-        DecisionClock.objects.filter(game_id=game.pk, position__in=list(existing)).delete()
+        prepared.delete_where(DecisionClock, {"game_id": game.pk, "position__in": list(existing)})
 
 
 def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:

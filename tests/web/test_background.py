@@ -74,3 +74,20 @@ def test_bots_resume_restarts_stalled_bot_games(catalog, alice, base_kingdom, co
 
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
+
+
+def test_a_task_sent_to_celery_shows_its_ids_not_its_decisions(settings, monkeypatch):
+    settings.BACKGROUND_MODE = "celery"
+    sent: list[dict] = []
+    monkeypatch.setattr(bot_move, "apply_async", lambda **options: sent.append(options))
+    payload = {"game": 7, "step": 12, "revision": 13, "nonce": "n" * 60,
+               "decisions": [{"id": "d-1", "seat": 0, "cards": ["Gold", "Province"]}]}
+
+    background.schedule(bot_move, payload)
+    background.schedule(bot_move, 7, "d-1", 12)
+
+    assert sent[0]["args"] == (payload,)  # the task still gets everything
+    shown = sent[0]["argsrepr"]
+    assert "'game': 7" in shown and "'revision': 13" in shown and "<list of 1>" in shown
+    assert "Gold" not in shown and "n" * 41 not in shown
+    assert sent[1]["argsrepr"] == "(7, 'd-1', 12)"

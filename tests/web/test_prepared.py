@@ -122,6 +122,46 @@ def test_update_writes_the_fields_named_and_no_others(running_game):
     assert fresh.listed == running_game.listed  # not named: not written
 
 
+def test_update_where_changes_the_rows_matched_and_no_others(running_game):
+    from games import prepared
+
+    seats = list(Seat.objects.filter(game=running_game).order_by("position"))
+    when = timezone.now() - timedelta(days=1)
+    Seat.objects.filter(game=running_game).update(waiting_since=None)
+    with CaptureQueriesContext(connection) as queries:
+        changed = prepared.update_where(Seat, {"waiting_since": when},
+                                        {"pk__in": [seats[1].pk]})
+    assert changed == 1 and len(queries) == 1
+    assert [s.waiting_since for s in Seat.objects.filter(game=running_game)
+            .order_by("position")] == [None, when]
+    assert prepared.update_where(Seat, {"waiting_since": when},
+                                 {"game_id": running_game.pk, "waiting_since": None}) == 1
+    with CaptureQueriesContext(connection) as queries:
+        assert prepared.update_where(Seat, {"waiting_since": None}, {"pk__in": []}) == 0
+    assert len(queries) == 0  # an empty IN: no row, no statement (as the ORM)
+    with pytest.raises(ValueError, match="exact and __in"):
+        prepared.update_where(Seat, {"waiting_since": None}, {"position__gt": 0})
+
+
+def test_delete_where_deletes_the_rows_matched_and_no_others(running_game, alice, bob):
+    from games import prepared
+    from games.play.models import DecisionClock
+
+    start = timezone.now()
+    for position, user in enumerate((alice, bob)):
+        DecisionClock.objects.create(game=running_game, position=position, user=user,
+                                     active_player=True,
+                                     wait_started=start, deadline_at=start, remind_at=start)
+    with CaptureQueriesContext(connection) as queries:
+        gone = prepared.delete_where(DecisionClock, {"game_id": running_game.pk,
+                                                     "position__in": [1, 5]})
+    assert gone == 1 and len(queries) == 1
+    assert list(DecisionClock.objects.values_list("position", flat=True)) == [0]
+    assert prepared.delete_where(DecisionClock, {"game_id": running_game.pk + 1}) == 0
+    assert prepared.delete_where(DecisionClock, {"game_id": running_game.pk}) == 1
+    assert not DecisionClock.objects.exists()
+
+
 def test_a_values_list_query_prepares_too(running_game, play_one):
     from games import history
 
@@ -154,3 +194,20 @@ def test_every_hot_query_swaps_every_parameter(running_game, alice, play_one):
             if "viewer_position" in compiled.sql and "NULL" in compiled.sql:
                 continue  # the anonymous variant has no viewer to swap
             assert sorted({i for _, i in compiled.slots}) == list(range(len(query.kinds)))
+
+
+def test_a_notice_is_inserted_once_compiled_and_comes_back_saved(running_game, alice):
+    from games.play import notify
+    from games.play.models import Notification
+
+    now = timezone.now()
+    notify.notification_add(user=alice, game_id=running_game.pk, kind="turn", text="a", now=now)
+    with CaptureQueriesContext(connection) as queries:
+        note = notify.notification_add(user=alice, game_id=running_game.pk, kind="turn",
+                                       text="b", now=now)
+    assert len(queries) == 1 and not note._state.adding
+    fresh = Notification.objects.get(pk=note.pk)
+    assert (fresh.user_id, fresh.game_id, fresh.text, fresh.created_at, fresh.read_at) == (
+        alice.pk, running_game.pk, "b", now, None)
+    assert notify.notification_add(user=alice, game_id=running_game.pk, kind="turn",
+                                   text="c", now=now, once=True) is None

@@ -179,3 +179,49 @@ def test_every_list_costs_the_same_at_5_and_at_60_games(catalog, alice, bob, job
     many = _counts(alice, bob, 60)
     assert many == few
     assert max(few.values()) <= 12, few
+
+
+@pytest.fixture
+def compiles(monkeypatch) -> list[str]:
+    """The SQL the ORM compiles (not the prepared queries, whose SQL is compiled once)."""
+    from django.db.models.sql import compiler
+
+    seen: list[str] = []
+    for kind in (compiler.SQLCompiler, compiler.SQLInsertCompiler, compiler.SQLUpdateCompiler,
+                 compiler.SQLDeleteCompiler, compiler.SQLAggregateCompiler):
+        original = kind.__dict__["as_sql"]
+
+        def as_sql(self, *a, _original=original, **kw):
+            compiled = _original(self, *a, **kw)  # (an insert's: a list of them)
+            seen.append(str(compiled))
+            return compiled
+        monkeypatch.setattr(kind, "as_sql", as_sql)
+    return seen
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_and_its_job_compile_no_orm_query(running_game, alice, bob, jobs, compiles):
+    """Every statement of a plain move, request and after-move job, is SQL written once per
+    process (games/prepared.py): the ORM compiling them was most of their CPU."""
+    from games import aftermove, prepared
+
+    clients = {user.pk: _api(user) for user in (alice, bob)}
+    users = {s.position: s.user_id for s in running_game.seats.all()}
+    for client in clients.values():
+        client.get("/api/v1/me/")
+    for seat in running_game.seats.all():
+        notify.prefs_of(seat.user)  # (made on first need, once per user)
+    for _ in range(8):  # plays, buys, the change of turn (a clock started, one ended)
+        game = Game.objects.get(pk=running_game.pk)
+        decision = game.decisions[0]
+        jobs.clear()
+        compiles.clear()
+        response = clients[users[decision["seat"]]].post(
+            f"/api/v1/games/{game.pk}/answer/", {"decision": decision["id"], "step": game.step,
+                                                 "answer": _cheap_answer(decision)},
+            format="json")
+        assert response.status_code == 200, response.content
+        (name, (payload,)), = jobs
+        assert aftermove.run(payload)
+        once = (str(prepared.MARKER_INT), "prepared-")  # (a prepared query's first compile)
+        assert [sql for sql in compiles if not any(m in sql for m in once)] == []
