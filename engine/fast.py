@@ -179,19 +179,7 @@ class FastMixin:
             if me.aside or self.disguised or not (self.no_triggers or all_have(self.quiet, play)):
                 self.phase = "cleanup"
                 return self._due(), used
-            discard, hand, deck = me.discard, me.hand, me.deck
-            discard += play
-            play.clear()
-            discard += hand
-            hand.clear()
-            if len(deck) < 5:
-                self.draw(p, 5)
-            else:
-                drawn = deck[:-6:-1]
-                del deck[-5:]
-                hand += drawn
-                if self.logging:
-                    self.log.append(["draw", p, drawn])
+            self._clean_up_plain(p, me)
             if not all(self.supply_lists) and self._game_ended():
                 self._finish()
                 return None, used
@@ -241,6 +229,23 @@ class FastMixin:
                 return BuyPhase(p, [], coins, 1, self), used
             d = None
             limit = coins
+
+    def _clean_up_plain(self, p: int, me: Any) -> None:
+        """Clean-up when nothing in play has a trigger: play and hand to the discard pile,
+        then the next hand (`_due`'s plain case)."""
+        discard, hand, deck = me.discard, me.hand, me.deck
+        discard += me.play
+        me.play.clear()
+        discard += hand
+        hand.clear()
+        if len(deck) < 5:
+            self.draw(p, 5)
+        else:
+            drawn = deck[:-6:-1]
+            del deck[-5:]
+            hand += drawn
+            if self.logging:
+                self.log.append(["draw", p, drawn])
 
     def _rule_rows(self, rules: tuple) -> list[tuple]:
         """Buy rules with each pile's list of cards and their cost, for `_rule_turns`: its
@@ -294,19 +299,7 @@ class FastMixin:
         play = me.play
         if me.aside or self.disguised or not (self.no_triggers or all_have(self.quiet, play)):
             return self._due()
-        discard, hand, deck = me.discard, me.hand, me.deck
-        discard += play
-        play.clear()
-        discard += hand
-        hand.clear()
-        if len(deck) < 5:
-            self.draw(p, 5)
-        else:
-            drawn = deck[:-6:-1]
-            del deck[-5:]
-            hand += drawn
-            if self.logging:
-                self.log.append(["draw", p, drawn])
+        self._clean_up_plain(p, me)
         if not all(self.supply_lists) and self._game_ended():
             self._finish()
             return None
