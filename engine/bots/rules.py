@@ -168,31 +168,11 @@ class Strategy:
 
     def _gain(self, view: SeatView, d: Decision) -> str | None:
         ctx = Context(view, d)
-        picks = [rule.card for rule in self.buy
-                 if rule.card in d.piles and rule.applies(ctx) and (
-                     not self.guard or safe_to_gain(view, rule.card))]
-        if not picks:
-            return None
-        if self.race and any(g in d.piles for g in GREENS):
-            counts = view.supply_counts()
-            if race_window(view, counts):
-                return self._race_gain(view, d, picks, counts)
-        return picks[0]
-
-    def _race_gain(self, view: SeatView, d: Decision, picks: list[str],
-                   counts: dict[str, int]) -> str:
-        """The rules' gain, or a Province, Duchy or Estate the look-ahead finds clearly
-        better (or the rules' first gain that is not one)."""
-        if picks[0] not in GREENS and CARDS[picks[0]].vp:
-            return picks[0]  # another Victory card (Gardens, Duke...): the rules know it
-        other = next((p for p in picks if p not in GREENS), None)
-        coins = heuristic.hand_money(view)
-        choices = {g: (g, coins) for g in GREENS if g in d.piles and counts.get(g, 0)}
-        if other is not None:
-            choices[other] = (None, coins)
-        if picks[0] not in choices:
-            return picks[0]
-        return gain_choice(view, counts, choices, picks[0])
+        for rule in self.buy:
+            if rule.card in d.piles and rule.applies(ctx) and (
+                    not self.guard or safe_to_gain(view, rule.card)):
+                return rule.card
+        return None
 
     # ----- playing ----------------------------------------------------------------------
     def _play(self, view: SeatView, d: Decision) -> list[int]:

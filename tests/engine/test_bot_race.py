@@ -158,22 +158,3 @@ def test_province_is_safe_counts_the_provinces_left_after_it():
     g, d = _position(["Province"] * 5, ["Province"] * 3, provinces=1)
     assert not race.province_is_safe(SeatView(g, 0), d, {"Province": 1})
 
-
-def _workshop_gain(provinces: int):
-    """My Workshop's gain at 12 to 12, with $5 left to buy with."""
-    g = position(seat(hand=["Workshop", "Silver", "Silver", "Copper"],
-                      deck=["Silver"] * 5 + ["Gold"] * 3, discard=["Province"] * 2),
-                 seat(discard=["Province"] * 2 + MIDDLING), kingdom=K,
-                 supply={"Province": provinces})
-    play(g, "Workshop")
-    return SeatView(g, 0), decision(g, 0, "ChoosePile")
-
-
-def test_a_gain_near_the_end_may_take_an_estate_the_rules_would_not():
-    # the rules gain a Silver; with 2 Provinces left at 12 to 12, an Estate (and a Duchy
-    # bought) is a lead their penultimate Province no longer overturns
-    view, d = _workshop_gain(2)
-    assert parse(GUARDED).answer(view, d) == "Silver"
-    assert parse(RACER).answer(view, d) == "Estate"
-    view, d = _workshop_gain(8)  # far from the end: the rules
-    assert parse(RACER).answer(view, d) == "Silver"
