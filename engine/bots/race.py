@@ -9,7 +9,8 @@ which each turn a player makes $8 or more, $5-7, $2-4 or less with a probability
 their deck (every card anyone owns is public; for my next hand, my draw pile), and buys a
 Province, a Duchy, an Estate or nothing. Each Victory card bought also goes into its
 owner's deck as a dead card. Both players are assumed to play the race as well as they can
-(my best is their worst); a few turns ahead, the lead decides.
+(my best is their worst); a few turns ahead, the lead decides. The same race weighs Count's
+second choice (a Duchy now, or +$3 for the Buy phase).
 """
 from __future__ import annotations
 
