@@ -56,7 +56,28 @@ def _timed(player, clock: list[float]):
         a = player(d)
         clock.append(time.perf_counter() - t)
         return a
+    rules = getattr(player, "buy_rules", None)
+    if rules is not None:  # `play_out` still answers its Buy phases as data (untimed)
+        answer.buy_rules = rules  # type: ignore[attr-defined]
     return answer
+
+
+MAX_ANSWERS = 20000  # a game still going after this many answers counts as lost by both
+
+
+def play(g, players: list, fast: bool = True) -> None:
+    """Play `g` to the end (or MAX_ANSWERS answers). `fast`: on `Game.play_out`, the same
+    game as answering `next_decision()` one at a time (the slow path, kept to check that)."""
+    if fast:
+        try:
+            g.play_out(players, MAX_ANSWERS)
+        except RuntimeError:
+            pass
+        return
+    steps = 0
+    while (d := g.next_decision()) is not None and steps < MAX_ANSWERS:
+        g.apply(d.seat, d.id, players[d.seat](d))
+        steps += 1
 
 
 def _plan_ahead(bot: str, setup: dict, seed: str, planning: list[float]) -> None:
@@ -72,7 +93,8 @@ def _plan_ahead(bot: str, setup: dict, seed: str, planning: list[float]) -> None
 
 
 def run_kingdom(cards: list[str], edition: int, bot: str, against: str, games: int,
-                seed: str, clock: list[float], planning: list[float]) -> dict:
+                seed: str, clock: list[float], planning: list[float],
+                fast: bool = True) -> dict:
     wins = 0.0
     turns = 0
     own_turn_losses = 0
@@ -84,13 +106,10 @@ def run_kingdom(cards: list[str], edition: int, bot: str, against: str, games: i
                  "autoplay_treasures": [0, 1]}
         gseed = f"{seed}:{i // 2}"
         _plan_ahead(bot, setup, gseed, planning)
-        g = new_game(setup, gseed)
+        g = new_game(setup, gseed, log=not fast)  # the result never needs the log
         players = [seat_player(b, g, p) for p, b in enumerate(bots)]
         players[seat] = _timed(players[seat], clock)
-        steps = 0
-        while (d := g.next_decision()) is not None and steps < 20000:
-            g.apply(d.seat, d.id, players[d.seat](d))
-            steps += 1
+        play(g, players, fast)
         res = g.result or {"winners": [], "turns": [0, 0]}
         if seat in res["winners"]:
             wins += 1 / len(res["winners"])
@@ -117,15 +136,16 @@ def summary(rows: list[dict], threshold: float) -> dict:
 
 def benchmark(bot: str = "planner", against: str = "bmu", count: int = 40, games: int = 400,
               seed: int = 1, require: str | None = None, threshold: float = 0.8,
-              progress=None, only: set[int] | None = None) -> dict:
+              progress=None, only: set[int] | None = None, fast: bool = True) -> dict:
     """`only`: the indices (0-based) of the drawn kingdoms to play, the others skipped with
-    their seeds unchanged, so a few kingdoms can be measured again alone."""
+    their seeds unchanged, so a few kingdoms can be measured again alone. `fast=False` plays
+    one decision at a time (the same games, slower)."""
     rows, clock, planning = [], [], []
     for i, (cards, edition) in enumerate(kingdoms(count, seed, require)):
         if only is not None and i not in only:
             continue
         row = run_kingdom(cards, edition, bot, against, games, f"bench:{seed}:{i}", clock,
-                          planning)
+                          planning, fast)
         row["index"] = i
         rows.append(row)
         if progress:
@@ -154,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default=None,
                     help="comma-separated indices (0-based) of the kingdoms to play")
     ap.add_argument("--quiet", action="store_true", help="no line per kingdom on stderr")
+    ap.add_argument("--one-by-one", action="store_true",
+                    help="answer one decision at a time instead of Game.play_out (same games)")
     args = ap.parse_args(argv)
 
     def progress(row: dict) -> None:
@@ -163,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
 
     only = {int(i) for i in args.only.split(",")} if args.only else None
     out = benchmark(args.bot, args.against, args.kingdoms, args.games, args.seed,
-                    args.require, args.threshold, progress, only)
+                    args.require, args.threshold, progress, only, not args.one_by_one)
     print(json.dumps(out, indent=1))
     return 0
 

@@ -9,7 +9,8 @@ which each turn a player makes $8 or more, $5-7, $2-4 or less with a probability
 their deck (every card anyone owns is public; for my next hand, my draw pile), and buys a
 Province, a Duchy, an Estate or nothing. Each Victory card bought also goes into its
 owner's deck as a dead card. Both players are assumed to play the race as well as they can
-(my best is their worst); a few turns ahead, the lead decides.
+(my best is their worst); a few turns ahead, the lead decides. The same race weighs Count's
+second choice (a Duchy now, or +$3 for the Buy phase).
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ HAND = 5
 GREENS = ("Province", "Duchy", "Estate")
 VP = {"Province": 6, "Duchy": 3, "Estate": 1}
 COST = {"Province": 8, "Duchy": 5, "Estate": 2}
+_VPS = tuple(VP[g] for g in GREENS)
 # coins a hand makes, in bands: <2, 2-4, 5-7, 8+ (what it buys)
 _BAND_OF = [0, 0, 1, 1, 1, 2, 2, 2, 3]
 
@@ -69,15 +71,26 @@ def bands(classes: tuple[tuple[int, int], ...], dead: int = 0) -> tuple[float, .
     counts = dict(classes)
     counts[0] = counts.get(0, 0) + dead
     total = sum(counts.values())
+    out = [0.0] * 4
     if total <= HAND:
-        coins = min(8, sum(v * k for v, k in counts.items()))
-        out = [0.0] * 4
-        out[_BAND_OF[coins]] = 1.0
+        out[_BAND_OF[min(8, sum(v * k for v, k in counts.items()))]] = 1.0
         return tuple(out)
-    # ways[k][s]: hands of k cards making s coins (capped at 8), weighted by how many
+    ways = _ways(classes)
+    # hands of 5 with j of the dead cards: the other 5 - j cards from `classes`
+    hand = [sum(math.comb(dead, j) * ways[HAND - j][s] for j in range(min(dead, HAND) + 1))
+            for s in range(9)]
+    hands = math.comb(total, HAND)
+    for s in range(9):
+        out[_BAND_OF[s]] += hand[s] / hands
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _ways(classes: tuple[tuple[int, int], ...]) -> list[list[int]]:
+    """ways[k][s]: the hands of k cards from `classes` making s coins (capped at 8)."""
     ways = [[0] * 9 for _ in range(HAND + 1)]
     ways[0][0] = 1
-    for value, n in counts.items():
+    for value, n in classes:
         new = [row[:] for row in ways]
         for k in range(HAND + 1):
             for s in range(9):
@@ -87,11 +100,7 @@ def bands(classes: tuple[tuple[int, int], ...], dead: int = 0) -> tuple[float, .
                 for j in range(1, min(n, HAND - k) + 1):
                     new[k + j][min(8, s + j * value)] += w * math.comb(n, j)
         ways = new
-    hands = math.comb(total, HAND)
-    out = [0.0] * 4
-    for s in range(9):
-        out[_BAND_OF[s]] += ways[HAND][s] / hands
-    return tuple(out)
+    return ways
 
 
 class Race:
@@ -111,16 +120,16 @@ class Race:
         self.next_hand = _classes(draw) if sum(draw.values()) >= HAND else self.mine
         self.theirs = _classes(view.cards_of(opp))
         self.memo: dict[tuple, float] = {}
+        self.leaves: dict[tuple, float] = {}
 
     def value(self, greens: tuple[str, ...]) -> float:
         lead = self.lead0 + sum(VP[g] for g in greens)
         piles = list(self.piles0)
         for g in greens:
             piles[GREENS.index(g)] -= 1
-        state = (lead, *piles)
         if self._ended(piles):
             return self._final(lead, ender_me=True)
-        return self._turn(False, state, len(greens), 0, True, PLIES)
+        return self._turn(False, (lead, *piles), min(len(greens), 4), 0, True, PLIES)
 
     def _ended(self, piles: list[int] | tuple[int, ...]) -> bool:
         return piles[0] <= 0 or self.empty0 + (piles[1] <= 0) + (piles[2] <= 0) >= 3
@@ -134,54 +143,64 @@ class Race:
 
     def _turn(self, mine: bool, state: tuple, dm: int, do: int, fresh: bool,
               depth: int) -> float:
-        """My chance to win when the player to move (`mine`: me) starts a turn."""
-        key = (mine, state, min(dm, 4), min(do, 4), fresh, depth)
+        """My chance to win when the player to move (`mine`: me) starts a turn in `state`
+        (lead, Provinces, Duchies, Estates left; not over), with `dm` and `do` (at most 4)
+        Victory cards bought by me and them since the look-ahead began."""
+        key = (mine, state, dm, do, fresh, depth)
         known = self.memo.get(key)
         if known is not None:
             return known
-        lead, *piles = state
         if depth == 0:
-            out = self._leaf(lead, piles[0], min(dm, 4), min(do, 4))
+            out = self._leaf(state[0], state[1], dm, do)
         else:
             if mine:
-                odds = bands(self.next_hand) if fresh else bands(self.mine, min(dm, 4))
+                odds = bands(self.next_hand) if fresh else bands(self.mine, dm)
             else:
-                odds = bands(self.theirs, min(do, 4))
+                odds = bands(self.theirs, do)
             out = 0.0
             for band, p in enumerate(odds):
                 if p > 0:
-                    out += p * self._best(mine, lead, piles, band, dm, do, fresh, depth)
+                    out += p * self._best(mine, state, band, dm, do, fresh, depth)
         self.memo[key] = out
         return out
 
     def _leaf(self, lead: int, provinces: int, dm: int, do: int) -> float:
         """Past the look-ahead: each player scores at their hands' rate until the Provinces
         run out, and the lead at the end is roughly normal around that."""
-        mine, theirs = bands(self.mine, dm), bands(self.theirs, do)
-        rounds = provinces / max(mine[3] + theirs[3], 0.2)
-        drift = rounds * (_rate(mine) - _rate(theirs))
-        spread = 3 + 4 * math.sqrt(rounds)
-        return 0.5 + 0.5 * math.tanh(0.8 * (lead + drift) / spread)
+        key = (lead, provinces, dm, do)
+        known = self.leaves.get(key)
+        if known is None:
+            mine, theirs = bands(self.mine, dm), bands(self.theirs, do)
+            rounds = provinces / max(mine[3] + theirs[3], 0.2)
+            drift = rounds * (_rate(mine) - _rate(theirs))
+            spread = 3 + 4 * math.sqrt(rounds)
+            known = self.leaves[key] = 0.5 + 0.5 * math.tanh(0.8 * (lead + drift) / spread)
+        return known
 
-    def _best(self, mine: bool, lead: int, piles: list[int], band: int, dm: int, do: int,
-              fresh: bool, depth: int) -> float:
-        best = None
+    def _best(self, mine: bool, state: tuple, band: int, dm: int, do: int, fresh: bool,
+              depth: int) -> float:
+        """The value of the mover's best buy with a hand in `band` (<$2, $2-4, $5-7, $8+):
+        nothing, or a Province, Duchy or Estate (band 3, 2, 1 at least)."""
+        lead, p0, p1, p2 = state
+        turn = self._turn
+        depth -= 1
+        fresh = fresh and not mine
+        # buying nothing (the state is not over: that was checked before this turn)
+        best = turn(not mine, state, dm, do, fresh, depth)
         sign = 1 if mine else -1
-        for i in range(-1, 3):
-            if i >= 0 and (piles[i] <= 0 or band < 3 - i):
-                continue  # Province needs band 3, Duchy 2, Estate 1
-            after = list(piles)
-            new_lead = lead
-            if i >= 0:
-                after[i] -= 1
-                new_lead += sign * VP[GREENS[i]]
-            if self._ended(after):
+        dm2, do2 = (min(dm + 1, 4), do) if mine else (dm, min(do + 1, 4))
+        empty0 = self.empty0
+        for i in (0, 1, 2):
+            if band < 3 - i or state[i + 1] <= 0:
+                continue
+            after = [p0, p1, p2]
+            after[i] -= 1
+            new_lead = lead + sign * _VPS[i]
+            if after[0] <= 0 or empty0 + (after[1] <= 0) + (after[2] <= 0) >= 3:
                 v = self._final(new_lead, ender_me=mine)
             else:
-                green = i >= 0
-                v = self._turn(not mine, (new_lead, *after), dm + (green and mine),
-                               do + (green and not mine), fresh and not mine, depth - 1)
-            if best is None or (v > best if mine else v < best):
+                v = turn(not mine, (new_lead, *after), dm2, do2, fresh, depth)
+            if v > best if mine else v < best:
                 best = v
         return best
 
@@ -197,16 +216,59 @@ MARGIN = 0.02
 
 def options(view: SeatView, d: Decision) -> list[tuple[str, ...]]:
     """The Victory cards (Province, Duchy, Estate; up to two) this Buy phase can still get."""
+    return _options(view, d.coins, d.buys, d.can_buy)
+
+
+def _options(view: SeatView, coins: int, buys: int, can_buy, taken: str | None = None
+             ) -> list[tuple[str, ...]]:
+    """`options` for `coins` and `buys`, `taken` (a Victory card gained first) gone from its
+    pile."""
+    def left(g: str) -> int:
+        return view.pile_count(g) - (g == taken)
+
     out: list[tuple[str, ...]] = [()]
-    coins = d.coins
-    afford = [g for g in GREENS if d.can_buy(g) and view.cost(g) <= coins]
+    afford = [g for g in GREENS if can_buy(g) and left(g) > 0 and view.cost(g) <= coins]
     for g in afford:
         out.append((g,))
-        if d.buys >= 2:
+        if buys >= 2:
             for h in afford[afford.index(g):]:
-                if view.cost(g) + view.cost(h) <= coins and (g != h or view.pile_count(g) >= 2):
+                if view.cost(g) + view.cost(h) <= coins and (g != h or left(g) >= 2):
                     out.append((g, h))
     return out
+
+
+def gain_choice(view: SeatView, counts: dict[str, int],
+                choices: dict[str, tuple[str | None, int]], default: str) -> str:
+    """Which of `choices` to take in my Action phase when they differ in a Victory card
+    gained now and in the coins left to buy with (Count: a Duchy, or +$3): each choice is
+    (the Province, Duchy or Estate it gains, or None; the coins its Buy phase will have),
+    weighed by the race with the best Victory cards that Buy phase can add. `default` (one
+    of them) unless another wins at least MARGIN more often."""
+    race = Race(view, counts)
+    buys = max(view.buys, 1)
+
+    def can_buy(g: str) -> bool:
+        return counts.get(g, 0) > 0
+
+    values = {}
+    for name, (green, coins) in choices.items():
+        first = (green,) if green else ()
+        values[name] = max(race.value(first + o)
+                           for o in _options(view, coins, buys, can_buy, green))
+    best = max(values, key=values.get)
+    return best if values[best] > values[default] + MARGIN else default
+
+
+def province_is_safe(view: SeatView, d: Decision, counts: dict[str, int]) -> bool:
+    """Whether the one Province this Buy phase can buy is clearly right: it does not end the
+    game, and it leaves me further ahead than every Province left after it is worth (the
+    other player would need them all and more). The look-ahead is skipped then."""
+    left = counts.get("Province", 0) - 1
+    if left < 1 or d.buys > 1:
+        return False  # the game-ending buy, or two Victory cards to weigh: look ahead
+    scores = view.scores()
+    lead = scores[view.seat] - scores[1 - view.seat] + VP["Province"]
+    return lead > VP["Province"] * left
 
 
 NO_GREEN = "-"  # race_buy's answer: no Victory card this time (the rules' next buy)
@@ -219,6 +281,8 @@ def race_buy(view: SeatView, d: Decision, choice: str | None,
     `choice` itself when the race finds nothing clearly better."""
     if choice is not None and choice not in GREENS and CARDS[choice].vp:
         return choice  # another Victory card (Nobles, Harem...): the rules know it
+    if choice == "Province" and province_is_safe(view, d, counts):
+        return choice
     planned: tuple[str, ...] = (choice,) if choice in GREENS else ()
     race = Race(view, counts)
     base = race.value(planned)

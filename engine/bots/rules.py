@@ -21,7 +21,7 @@ from .common import SeatView, default_answer
 from .endgame import near_end, safe_to_buy, safe_to_gain, winning_buy
 from .expr import Compiled, Context, ExprError, card_name, compile_condition
 from .expr import _count as count
-from .race import GREENS, NO_GREEN, race_buy
+from .race import GREENS, NO_GREEN, gain_choice, race_buy
 from .race import in_window as race_window
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
@@ -29,6 +29,11 @@ KEYS = {"name", "label", "description", "requires", "buy", "play", "trash", "dis
         "endgame", "others"}
 RULE_KEYS = {"card", "if", "max"}
 ENDGAME = ("guard", "race", "plain")
+# Options of a card that gain a Victory card or give coins, weighed by the look-ahead with
+# `endgame: race`: option -> (the card it gains, the coins it adds)
+OPTION_GAINS: dict[str, dict[str, tuple[str | None, int]]] = {
+    "Count": {"duchy": ("Duchy", 0), "coins": (None, 3)},
+}
 OTHERS = ("heuristic", "basic")
 MAX_RULES = 60
 # Decisions the trash list answers: choosing cards to trash for no other purpose.
@@ -110,7 +115,24 @@ class Strategy:
                 return picked
         if self.basic:
             return default_answer(view, d)
-        return heuristic.heuristic_answer(view, d)
+        answer = heuristic.heuristic_answer(view, d)
+        if self.race and kind == "ChooseOption" and d.source in OPTION_GAINS:
+            answer = self._race_option(view, d, answer)
+        return answer
+
+    def _race_option(self, view: SeatView, d: Decision, answer: Any) -> Any:
+        """An option that gains a Victory card against one that gives coins (Count), weighed
+        by the look-ahead of the last turns when the heuristic chose one of them."""
+        choices = OPTION_GAINS[d.source]
+        if answer not in choices or not all(o in d.options for o in choices):
+            return answer
+        counts = view.supply_counts()
+        if not race_window(view, counts):
+            return answer
+        coins = heuristic.hand_money(view)
+        return gain_choice(view, counts, {
+            o: (green if counts.get(green, 0) else None, coins + extra)  # an empty pile: none
+            for o, (green, extra) in choices.items()}, answer)
 
     # ----- buying and gaining -------------------------------------------------------------
     def _buy(self, view: SeatView, d: Decision) -> Any:

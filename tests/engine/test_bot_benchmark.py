@@ -86,3 +86,26 @@ def test_the_goal_campaign_against_double_witch_on_witch_kingdoms():
     out = benchmark.benchmark("planner", "double-witch", count=count, games=games, seed=2,
                               require="Witch", threshold=0.5)
     assert out["summary"]["median"] >= 0.5, out["summary"]
+
+
+def test_the_fast_path_plays_the_same_games_as_one_decision_at_a_time(quick_planner):
+    """The benchmark plays on `Game.play_out` (quiet games); answering `next_decision()` one
+    by one gives the same games: the same rates, lengths and losses, kingdom by kingdom."""
+    for bot, against in (("planner", "bmu"), ("heuristic", "double-witch")):
+        fast = benchmark.benchmark(bot, against, count=3, games=6, seed=5)
+        slow = benchmark.benchmark(bot, against, count=3, games=6, seed=5, fast=False)
+        assert fast["kingdoms"] == slow["kingdoms"]
+        assert fast["decision_ms"]["count"] == slow["decision_ms"]["count"]
+
+
+def test_a_timed_bot_keeps_its_buy_phase_as_data():
+    """bmu's Buy phase is answered by `play_out` as data even when bmu is the timed bot."""
+    from engine import new_game
+    from engine.bots import seat_player
+    from engine.bots.money import BMU_BUY_RULES
+
+    clock: list[float] = []
+    assert not hasattr(benchmark._timed(lambda d: None, clock), "buy_rules")
+    cards, edition = benchmark.kingdoms(1, 1)[0]
+    g = new_game({"players": 2, "kingdom": cards, "edition": edition}, "s")
+    assert benchmark._timed(seat_player("bmu", g, 0), clock).buy_rules is BMU_BUY_RULES

@@ -10,7 +10,7 @@ import pytest
 from engine.bots.common import SeatView
 from engine.bots.race import NO_GREEN, Race, _classes, bands, race_buy
 from engine.bots.rules import parse
-from tests.engine.helpers import decision, position, seat, treasures
+from tests.engine.helpers import answer, decision, play, position, seat, treasures
 
 K = ["Chapel", "Workshop", "Smithy", "Witch", "Militia", "Gardens", "Village", "Masquerade",
      "Moat", "Laboratory"]
@@ -97,3 +97,64 @@ def test_hand_odds_count_every_hand():
     assert sum(odds) == pytest.approx(1.0)
     # three dead cards more make the $5 hand rarer
     assert bands(_classes(Counter({"Copper": 7, "Estate": 3})), 3)[2] < odds[2]
+
+
+def _count_second_choice(my_cards: list[str], their_cards: list[str], provinces: int):
+    """My Count's second choice with $5 in hand (two Silvers and a Copper)."""
+    g = position(seat(hand=["Count", "Silver", "Silver", "Copper", "Estate", "Estate"],
+                      deck=["Silver"] * 5 + ["Gold"] * 3, discard=my_cards),
+                 seat(discard=their_cards), kingdom=K[:9] + ["Count"],
+                 supply={"Province": provinces})
+    play(g, "Count")
+    answer(g, 0, "discard")
+    answer(g, 0, [c for c in decision(g, 0).cards if g.names[c] == "Estate"])
+    return g, decision(g, 0, "ChooseOption")
+
+
+def test_count_gains_a_duchy_when_the_penultimate_province_would_hand_over_the_game():
+    # 16 to 18 with 2 Provinces left: +$3 buys the penultimate Province (22-18, their next $8
+    # wins); a Duchy now and a Duchy bought (22-18, 2 left) keeps the game
+    g, d = _count_second_choice(["Province"] * 2 + ["Estate"] * 2, ["Province"] * 3 + MIDDLING,
+                                provinces=2)
+    view = SeatView(g, 0)
+    assert parse(GUARDED).answer(view, d) == "coins"  # the heuristic: +$3 for a Province
+    assert parse(RACER).answer(view, d) == "duchy"
+
+
+def test_count_takes_the_coins_that_buy_the_winning_province():
+    # one Province left and 4 behind: +$3 buys it and wins
+    g, d = _count_second_choice(["Province"] * 2 + ["Estate"] * 2,
+                                ["Province"] * 3 + ["Estate"] * 2 + MIDDLING, provinces=1)
+    assert parse(RACER).answer(SeatView(g, 0), d) == "coins"
+
+
+def test_count_far_from_the_end_is_the_heuristics_choice():
+    g, d = _count_second_choice([], MIDDLING, provinces=8)
+    assert parse(RACER).answer(SeatView(g, 0), d) == parse(GUARDED).answer(SeatView(g, 0), d)
+
+
+def test_a_province_that_leaves_me_ahead_of_every_province_left_skips_the_look_ahead(
+        monkeypatch):
+    from engine.bots import race
+
+    g, d = _position(["Province"] * 5, ["Province"] * 3 + RICH)  # 30 to 18, 2 left
+    view = SeatView(g, 0)
+    assert race.province_is_safe(view, d, view.supply_counts())
+    monkeypatch.setattr(race, "Race", None)  # not built: a call would fail
+    assert race_buy(view, d, "Province", view.supply_counts()) == "Province"
+    g, d = _position(["Province"] * 2 + ["Estate"] * 4, ["Province"] * 3 + MIDDLING)
+    view = SeatView(g, 0)
+    assert not race.province_is_safe(view, d, view.supply_counts())  # 22 to 18, 1 left
+
+
+def test_province_is_safe_counts_the_provinces_left_after_it():
+    from engine.bots import race
+
+    # 12 ahead: 18 after it, more than 2 Provinces left after it (12) are worth, not 3 (18)
+    for provinces, safe in ((3, True), (4, False)):
+        g, d = _position(["Province"] * 5, ["Province"] * 3, provinces=provinces)
+        assert race.province_is_safe(SeatView(g, 0), d, {"Province": provinces}) is safe
+    # the last Province (the game's end) is always looked at
+    g, d = _position(["Province"] * 5, ["Province"] * 3, provinces=1)
+    assert not race.province_is_safe(SeatView(g, 0), d, {"Province": 1})
+
