@@ -6,47 +6,15 @@ Against a real Redis (REDIS_URL in CI; elsewhere a private redis-server on a fre
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
-import subprocess
 import time
 import uuid
-from collections.abc import Iterator
 
-import pytest
-import redis
 from channels_redis.core import RedisChannelLayer
 
 from games import channel_layer
+from tests.play import test_worker
 
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory) -> Iterator[str]:
-    if os.environ.get("REDIS_URL"):
-        yield os.environ["REDIS_URL"]
-        return
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", str(tmp_path_factory.mktemp("redis"))],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    try:
-        give_up = time.monotonic() + 30
-        while True:
-            try:
-                redis.Redis.from_url(url).ping()
-                break
-            except redis.ConnectionError:
-                if time.monotonic() > give_up:
-                    raise
-                time.sleep(0.1)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(10)
+redis_url = test_worker.redis_url  # the fixture: CI's Redis, or a private redis-server
 
 
 def _layer(url: str, **options) -> RedisChannelLayer:
