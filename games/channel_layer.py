@@ -10,8 +10,8 @@ the same order, on the same keys), so what each consumer receives is unchanged. 
 channels_redis's own (the consumers' sends, receives and groups are untouched).
 
 Outside a server (the Celery worker), `group_send_sync` sends the same way with a blocking
-Redis client: no event loop on a thread of its own to hand each send to and wait for (py-spy:
-that loop and the hand-offs were about a fifth of the worker's CPU).
+Redis client: no event loop on a thread of its own to hand each send to and wait for (that
+loop and the hand-offs were about a fifth of the worker's py-spy samples).
 """
 
 from __future__ import annotations
@@ -68,14 +68,22 @@ async def group_send(layer: Any, group: str, message: dict) -> None:
     by_connection, messages, capacities = layer._map_channel_keys_to_connection(
         channel_names, message)
     for index, keys in by_connection.items():
-        now = time.time()
-        args = [*(messages[k] for k in keys), *(capacities[k] for k in keys),
-                now, layer.expiry, int(now) - int(layer.expiry)]
         client = layer.connection(index)  # (one per event loop and host)
-        over = await _script(client)(keys=keys, args=args, client=client)
-        if over > 0:
-            log.info("%s of %s channels over capacity in group %s", over,
-                     len(channel_names), group)
+        over = await _script(client)(keys=keys, args=_args(layer, keys, messages, capacities),
+                                     client=client)
+        _log_over(over, len(channel_names), group)
+
+
+def _args(layer: Any, keys: list, messages: dict, capacities: dict) -> list:
+    """SEND's ARGV for these channel keys."""
+    now = time.time()
+    return [*(messages[k] for k in keys), *(capacities[k] for k in keys),
+            now, layer.expiry, int(now) - int(layer.expiry)]
+
+
+def _log_over(over: int, members: int, group: str) -> None:
+    if over > 0:
+        log.info("%s of %s channels over capacity in group %s", over, members, group)
 
 
 _scripts: list[Any] = []  # SEND, sent by its hash (loaded again when a Redis lost it)
@@ -105,14 +113,9 @@ def group_send_sync(layer: Any, group: str, message: dict) -> bool:
     by_connection, messages, capacities = layer._map_channel_keys_to_connection(
         channel_names, message)
     for index, keys in by_connection.items():
-        now = time.time()
-        args = [*(messages[k] for k in keys), *(capacities[k] for k in keys),
-                now, layer.expiry, int(now) - int(layer.expiry)]
         client, script = clients[index]
-        over = script(keys=keys, args=args, client=client)
-        if over > 0:
-            log.info("%s of %s channels over capacity in group %s", over,
-                     len(channel_names), group)
+        over = script(keys=keys, args=_args(layer, keys, messages, capacities), client=client)
+        _log_over(over, len(channel_names), group)
     return True
 
 
