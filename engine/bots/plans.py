@@ -288,16 +288,39 @@ def throne_plans(kingdom: list[str]) -> Scored:
                                          rules, 16, ["Throne Room", d], kingdom))]
 
 
+def _rebuild(name: str, label: str, after: list, requires: list[str]) -> Definition:
+    buy = [{"card": "Province", "if": "total_money >= 15"},
+           {"card": "Duchy", "if": "gains_to_end <= 7"},
+           {"card": "Rebuild", "max": 2},
+           {"card": "Estate", "if": "gains_to_end <= 2"},
+           "Gold", *after, "Silver"]
+    return {"name": short(name), "label": label, "requires": sorted({"Rebuild", *requires}),
+            "buy": buy}
+
+
+def rebuild_plans(kingdom: list[str]) -> Scored:
+    """Two Rebuilds (a third lost 10 %, one 5 %) with Duchies from the first Province gone
+    (Rebuild makes them Provinces: +5 % over Duchies at 6 gains from the end), alone, with
+    one or two copies of one of the two best terminals after Gold (+8-15 %: Rebuild alone is
+    a thin economy), and with a strong non-terminal helper beside the best one."""
+    if "Rebuild" not in kingdom:
+        return []
+    out = [(55, _rebuild("rebuild", "Rebuild", [], []))]
+    tops = [x for _, x in terminals(kingdom, 20) if x != "Rebuild"][:2]
+    for i, x in enumerate(tops):
+        for n in (1, 2):
+            out.append((58 - i - n, _rebuild(f"rebuild-{_slug(x)}-{n}",
+                                             f"Rebuild + {n} x {x}", _copies(x, n), [x])))
+    helpers = [c for c in _usable(kingdom) if CANTRIPS.get(c, 0) >= STRONG_HELPER]
+    for h in helpers[:1]:
+        for x in tops[:1]:
+            out.append((55, _rebuild(f"rebuild-{_slug(x, h)}", f"Rebuild + {x} + {h}",
+                                     [*_copies(x, 1), {"card": h, "max": 6}], [x, h])))
+    return out
+
+
 def dark_ages_plans(kingdom: list[str]) -> Scored:
-    out = []
-    if "Rebuild" in kingdom:
-        buy = [{"card": "Province", "if": "total_money >= 15"},
-               {"card": "Duchy", "if": "gains_to_end <= 6"},
-               {"card": "Rebuild", "max": 3},
-               {"card": "Estate", "if": "gains_to_end <= 2"},
-               "Gold", "Silver"]
-        out.append((55, {"name": "rebuild", "label": "Rebuild", "requires": ["Rebuild"],
-                         "buy": buy}))
+    out = rebuild_plans(kingdom)
     if "Feodum" in kingdom:
         buy = [{"card": "Province", "if": "total_money >= 18"},
                {"card": "Feodum", "if": "count('Silver') >= 6"},
