@@ -345,6 +345,25 @@ def victory_plans(kingdom: list[str]) -> Scored:
     return out
 
 
+# Attacks that trash themselves when played: "max" then keeps that many in the deck, each
+# one bought again after it is used.
+ONE_SHOTS = ("Pillage",)
+
+
+def one_shot_plans(kingdom: list[str]) -> Scored:
+    """A one-shot attack kept at two or three copies beside one copy of one of the two best
+    other terminals (Bandit + Pillage: 71 -> 75 % over 400 games, where two Bandits and one Pillage
+    made 61 %)."""
+    out = []
+    for a in [a for a in ONE_SHOTS if a in kingdom]:
+        for tv, x in [t for t in terminals(kingdom, 30) if t[1] != a][:2]:
+            for n in (2, 3):
+                rules = [*_copies(x, 1), {"card": a, "max": n}]
+                out.append((tv - n, big_money(f"bm-{_slug(x, a)}-{n}", f"Big Money + {x} + "
+                                              f"{n} {a}", [], rules, 18, [x, a], kingdom)))
+    return out
+
+
 def attack_plans(kingdom: list[str]) -> Scored:
     """Attacks that are not terminals (Minion, Urchin) bought in numbers."""
     out = []
@@ -385,7 +404,8 @@ def trasher_plans(kingdom: list[str]) -> Scored:
 
 
 TEMPLATES = (terminal_plans, trasher_plans, pair_plans, helper_plans, flex_plans, gardens_plans,
-             duke_plans, engine_plans, throne_plans, dark_ages_plans, victory_plans, attack_plans)
+             duke_plans, engine_plans, throne_plans, dark_ages_plans, victory_plans, attack_plans,
+             one_shot_plans)
 
 
 MAX_CANDIDATES = 32
