@@ -6,7 +6,8 @@ Big Money with each good terminal (one, two or three copies), with two terminals
 terminal and a good non-terminal card (a village lets it hold more terminals), with two
 copies of a terminal and one or two flexible helpers (Squire), double and
 triple attacks, Gardens and Duke rushes, village-and-draw engines (with a trasher when there
-is one), Throne Room with draw, and Dark Ages plans (Rebuild, Feodum, Counterfeit...).
+is one), Throne Room with draw, Dark Ages plans (Rebuild with a terminal, Feodum,
+Counterfeit...) and one-shot attacks (Pillage) kept at a few copies beside a terminal.
 
 Every template ends the same way: Provinces once the deck has money, Duchies and Estates
 as the end nears, any other Victory card the kingdom offers late, Gold before the cards and
