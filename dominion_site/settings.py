@@ -157,6 +157,17 @@ if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
         "max_size": int(os.environ.get("DB_POOL_MAX_SIZE", "16")),
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
     }}
+if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+        and env_bool("DB_SERVER_BINDING", True) and not DB_PGBOUNCER):
+    # Parameters sent apart from the statement (psycopg's server-side binding), so that a
+    # connection prepares a statement it has run DB_PREPARE_THRESHOLD times and PostgreSQL
+    # stops parsing and planning the hot ones anew on every move (with the pool, a connection
+    # and its prepared statements outlive the request). Not behind pgbouncer in transaction
+    # mode, whose connections change under a session's prepared statements.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "server_side_binding": True,
+        "prepare_threshold": int(os.environ.get("DB_PREPARE_THRESHOLD", "5")),
+    })
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite has no row locks: IMMEDIATE makes every atomic block take the write lock at
     # BEGIN, so two moves on the same game are serialized by the database itself. Tests use a
@@ -196,7 +207,12 @@ if REDIS_URL:
             # reconnected (channels_redis#422). With any finite timeout a consumer's cancelled
             # receive was left running, so a server shutting down waited for ever: none, as
             # with redis-py 7 (the pop itself returns every 5 s while Redis is up).
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            # redis-py's pool refuses a 101st connection at once ("Too many connections"):
+            # when a few hundred sockets of one process close together, each disconnect
+            # leaves its groups on a connection of its own. Redis takes 10,000 clients.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None,
+                                  "max_connections": int(os.environ.get(
+                                      "CHANNEL_LAYER_MAX_CONNECTIONS", "1000"))}]},
         }
     }
 else:

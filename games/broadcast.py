@@ -40,16 +40,18 @@ def game_moved(game_id: int, step: int, status: str) -> None:
 def group_send(group: str, message: dict[str, Any]) -> None:
     """Send to a Channels group from sync code, on the server's loop when there is one.
 
-    Elsewhere (a Celery worker running the after-move job) a shared layer (Redis) is sent to
-    from one long-lived loop per process, so its connections are reused across sends instead
-    of being opened and closed by a fresh loop for every message; on Redis in two round trips
-    (games.channel_layer).
+    Elsewhere (a Celery worker running the after-move job) channels_redis's layer is sent to
+    with a blocking client, one per process, in two round trips (games.channel_layer); another
+    shared layer from one long-lived loop per process, so its connections are reused across
+    sends instead of being opened and closed by a fresh loop for every message.
     """
     layer = get_channel_layer()
     if layer is None:
         return
     loop = _server_loop
     if loop is None or not loop.is_running():
+        if channel_layer.group_send_sync(layer, group, message):
+            return
         loop = None if isinstance(layer, InMemoryChannelLayer) else _sender_loop()
     if loop is not None:
         future = asyncio.run_coroutine_threadsafe(

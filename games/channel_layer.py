@@ -8,14 +8,22 @@ write was most of the cost (py-spy: group_send was about a seventh of the worker
 Here the first two go in one pipeline and the last two in one script (the same commands, in
 the same order, on the same keys), so what each consumer receives is unchanged. The layer is
 channels_redis's own (the consumers' sends, receives and groups are untouched).
+
+Outside a server (the Celery worker), `group_send_sync` sends the same way with a blocking
+Redis client: no event loop on a thread of its own to hand each send to and wait for (that
+loop and the hand-offs were about a fifth of the worker's py-spy samples).
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import time
+import weakref
 from typing import Any
 
+import redis
 from channels_redis.core import RedisChannelLayer
 
 log = logging.getLogger(__name__)
@@ -60,14 +68,22 @@ async def group_send(layer: Any, group: str, message: dict) -> None:
     by_connection, messages, capacities = layer._map_channel_keys_to_connection(
         channel_names, message)
     for index, keys in by_connection.items():
-        now = time.time()
-        args = [*(messages[k] for k in keys), *(capacities[k] for k in keys),
-                now, layer.expiry, int(now) - int(layer.expiry)]
         client = layer.connection(index)  # (one per event loop and host)
-        over = await _script(client)(keys=keys, args=args, client=client)
-        if over > 0:
-            log.info("%s of %s channels over capacity in group %s", over,
-                     len(channel_names), group)
+        over = await _script(client)(keys=keys, args=_args(layer, keys, messages, capacities),
+                                     client=client)
+        _log_over(over, len(channel_names), group)
+
+
+def _args(layer: Any, keys: list, messages: dict, capacities: dict) -> list:
+    """SEND's ARGV for these channel keys."""
+    now = time.time()
+    return [*(messages[k] for k in keys), *(capacities[k] for k in keys),
+            now, layer.expiry, int(now) - int(layer.expiry)]
+
+
+def _log_over(over: int, members: int, group: str) -> None:
+    if over > 0:
+        log.info("%s of %s channels over capacity in group %s", over, members, group)
 
 
 _scripts: list[Any] = []  # SEND, sent by its hash (loaded again when a Redis lost it)
@@ -77,3 +93,53 @@ def _script(client: Any) -> Any:
     if not _scripts:
         _scripts.append(client.register_script(SEND))
     return _scripts[0]
+
+
+def group_send_sync(layer: Any, group: str, message: dict) -> bool:
+    """`group_send` from sync code with a blocking client; False (nothing sent) when the layer
+    is not channels_redis's on plain addresses (Sentinel hosts go the async way)."""
+    clients = _sync_clients(layer)
+    if clients is None:
+        return False
+    assert layer.require_valid_group_name(group), "Group name not valid"
+    key = layer._group_key(group)
+    pipe = clients[layer.consistent_hash(group)][0].pipeline(transaction=False)
+    pipe.zremrangebyscore(key, min=0, max=int(time.time()) - layer.group_expiry)
+    pipe.zrange(key, 0, -1)
+    _, members = pipe.execute()
+    channel_names = [name.decode("utf8") for name in members]
+    if not channel_names:
+        return True
+    by_connection, messages, capacities = layer._map_channel_keys_to_connection(
+        channel_names, message)
+    for index, keys in by_connection.items():
+        client, script = clients[index]
+        over = script(keys=keys, args=_args(layer, keys, messages, capacities), client=client)
+        _log_over(over, len(channel_names), group)
+    return True
+
+
+# per layer: (the process that made them, a blocking client and SEND's script per host)
+_sync: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_sync_lock = threading.Lock()
+
+
+def _sync_clients(layer: Any) -> list[tuple[Any, Any]] | None:
+    """A blocking client per host of `layer`, per process (made anew after a fork)."""
+    if not isinstance(layer, RedisChannelLayer):
+        return None
+    found = _sync.get(layer)
+    if found is not None and found[0] == os.getpid():
+        return found[1]
+    with _sync_lock:
+        clients: list[tuple[Any, Any]] | None = []
+        for host in layer.hosts:
+            if "address" not in host:
+                clients = None
+                break
+            options = {k: v for k, v in host.items() if k != "address"}
+            client = redis.Redis(connection_pool=redis.ConnectionPool.from_url(
+                host["address"], **options))
+            clients.append((client, client.register_script(SEND)))
+        _sync[layer] = (os.getpid(), clients)
+        return clients

@@ -43,7 +43,10 @@ async def run_level(site: stack.Stack, games: int, args: argparse.Namespace) -> 
     need = sum(1 if i in bots else 2 for i in range(games))
     tokens = seed_tokens(site, need)
     metrics = players.Metrics()
-    limits = httpx.Limits(max_connections=need + 10, max_keepalive_connections=need + 10)
+    # Idle connections are dropped after 2 s, before uvicorn's 5 s: with both at 5 s (httpx's
+    # default), a request sent on a connection the server was closing at that moment failed.
+    limits = httpx.Limits(max_connections=need + 10, max_keepalive_connections=need + 10,
+                          keepalive_expiry=2.0)
     clients = [httpx.AsyncClient(limits=limits, timeout=30) for _ in site.ports]
     users = [players.User(i, token, f"http://{stack.HOST}:{site.ports[i % len(site.ports)]}",
                           clients[i % len(clients)], metrics) for i, token in enumerate(tokens)]

@@ -252,7 +252,8 @@ def start(*, database_url: str | None, redis_url: str | None, web: int = 2,
                                   "--host", HOST, "--port", str(port), "--lifespan", "off",
                                   "--no-access-log", "--log-level", "warning"], extra_env)
         _spawn(stack, "worker", [str(bin_dir / "celery"), "-A", "dominion_site", "worker",
-                                 "-Q", "celery,webhooks", "-l", "warning", "--concurrency", "2"],
+                                 "-Q", "celery,webhooks", "-l", "warning", "--concurrency", "2",
+                                 "--without-gossip", "--without-mingle", "--without-heartbeat"],
                extra_env)
         _spawn(stack, "beat", [str(bin_dir / "celery"), "-A", "dominion_site", "beat",
                                "-l", "warning", "-s", str(workdir / "beat-schedule")], extra_env)
