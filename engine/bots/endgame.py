@@ -97,19 +97,25 @@ def buy_outcome(view: SeatView, d: Decision, pile: str,
     return verdict(view, [top, *extra])
 
 
-def winning_buy(view: SeatView, d: Decision) -> str | None:
+def winning_buy(view: SeatView, d: Decision, ending: list[str] | None = None) -> str | None:
     """A buy that ends the game with me winning, if there is one: the one winning by most.
+    `ending` is `ending_piles(view)` when the caller has it already.
 
     Once the game is ending anyway (a pile emptied earlier this turn), the buy worth most VP.
     """
     if view.ends_game_after({}):
         extra = best_extra(view, d.coins, d.buys, {})
         return _pile_of(view, extra[0]) if extra else None
+    if ending is None:
+        ending = ending_piles(view)
     best, best_margin = None, None
-    for pile in ending_piles(view):
-        if not d.can_buy(pile) or buy_outcome(view, d, pile) != WIN:
+    names = None  # my cards, counted once for every pile weighed
+    for pile in ending:
+        if not d.can_buy(pile) or buy_outcome(view, d, pile, ending) != WIN:
             continue
-        margin = _vp_gain(view, list(view.cards_of(view.seat).elements()), view_top(view, pile))
+        if names is None:
+            names = list(view.cards_of(view.seat).elements())
+        margin = _vp_gain(view, names, view_top(view, pile))
         if best_margin is None or margin > best_margin:
             best, best_margin = pile, margin
     return best
@@ -117,11 +123,10 @@ def winning_buy(view: SeatView, d: Decision) -> str | None:
 
 def ending_piles(view: SeatView) -> list[str]:
     """The Supply piles one gain from which ends the game (quick: most turns, none)."""
-    counts = view.supply_counts()
+    piles, sizes = view.supply_sizes()
     limit = 4 if view.players >= 5 else 3
-    empty = sum(1 for n in counts.values() if n == 0)
-    out = [p for p, n in counts.items() if n == 1] if empty == limit - 1 else []
-    if counts.get("Province") == 1 and "Province" not in out:
+    out = [p for p, n in zip(piles, sizes) if n == 1] if sizes.count(0) == limit - 1 else []
+    if "Province" not in out and "Province" in piles and sizes[piles.index("Province")] == 1:
         out.append("Province")
     return out
 

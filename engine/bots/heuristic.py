@@ -28,6 +28,7 @@ from .plan import (
     WORTH_RULES,
     Plan,
     is_terminal,
+    never_junk,
     worth_bound,
 )
 
@@ -179,13 +180,28 @@ def pass_cost(plan: Plan, name: str) -> float:
     """How much passing one `name` to the next player costs me (Masquerade): what I lose
     holding it, plus its VP twice over (I lose them, they get them). Early, an Estate is
     junk worth passing; a Duchy or Province is never passed while anything else is in hand."""
+    row = _PASSED.get(name)
+    if row is None:
+        row = _PASSED[name] = _pass_row(name)
+    fixed, kept, vp = row
+    if fixed is not None:
+        return fixed
+    weight = 20 if plan.gte <= 5 else 4 if vp == 1 else 12
+    return kept + 2 * vp * weight
+
+
+def _pass_row(name: str) -> tuple[float | None, float, int]:
+    """(the cost of passing `name` when it does not depend on the game, else None; what is
+    lost holding it; its VP), worked out once per card."""
     c = CARDS[name]
     if c.type_bits & CURSE:
-        return -100
+        return -100, 0, 0
     if c.vp <= 0:
-        return keep_value(name)
-    weight = 20 if plan.gte <= 5 else 4 if c.vp == 1 else 12
-    return max(keep_value(name), 0) + 2 * c.vp * weight
+        return keep_value(name), 0, 0
+    return None, max(keep_value(name), 0), c.vp
+
+
+_PASSED: dict[str, tuple[float | None, float, int]] = {}
 
 
 def tier(m: int) -> int:
@@ -206,6 +222,9 @@ def worst(cards: list[int], names: list[str], n: int) -> list[int]:
 
 
 # ----- the Action phase -----------------------------------------------------------------
+_IS_ACTION = {name: bool(c.type_bits & ACTION) for name, c in CARDS.items()}
+
+
 def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     """Higher is played first; None: better not played now."""
     others = list(hand)
@@ -213,7 +232,7 @@ def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     special = PLAY_VALUES.get(name)
     if special is not None:
         return special(plan, name, others)
-    other_actions = [n for n in others if CARDS[n].type_bits & ACTION]
+    other_actions = [n for n in others if _IS_ACTION[n]]
     terminal_waiting = any(is_terminal(n) for n in other_actions)
     if name == "Throne Room":  # only with a card worth playing twice
         worth_doubling = any(n != name and play_value(plan, n, others) is not None
@@ -269,9 +288,15 @@ def _terminal_value(plan: Plan, name: str, others: list[str]) -> float | None:
 
 def choose_action(plan: Plan, d: Decision) -> list[int]:
     hand = plan.view.hand()
+    names = d.names
     best, best_value = None, None
+    seen = set()  # a second card of a name has the same value: it cannot be chosen
     for c in d.cards:
-        v = play_value(plan, d.names[c], hand)
+        name = names[c]
+        if name in seen:
+            continue
+        seen.add(name)
+        v = play_value(plan, name, hand)
         if v is not None and (best_value is None or v > best_value):
             best, best_value = c, v
     return [best] if best is not None else []
@@ -284,8 +309,10 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
     view = plan.view
     # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
     endgame = plan.near
+    ending = None
     if endgame:
-        win = winning_buy(view, d)
+        ending = ending_piles(view)
+        win = winning_buy(view, d, ending)
         if win is not None:
             return {"buy": win}
     for rule in BUY_RULES:
@@ -297,7 +324,6 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
     # worth_bound, highest first: once a pile's bound cannot beat (or, earlier in Supply
     # order, tie) the best so far, neither can any pile after it.
     best, best_worth, best_at = None, 0.0, 0
-    ending = ending_piles(view) if endgame else None
     limit = d.limit
     for at, pile, cards, top, bound, cost in _buy_rows(view):
         if top is None:  # a pile of different cards (Knights, first): as it is now
@@ -404,8 +430,10 @@ def choose_cards(plan: Plan, d: Decision) -> list[int]:
     if src in ("Chapel", "Steward", "Trading Post") or src == "Masquerade" and d.min == 0:
         return _trash_junk(plan, d)
     if src == "Masquerade":
+        # the first card of the name costing least to pass (the name breaks ties)
         cost = {n: pass_cost(plan, n) for n in {names[c] for c in d.cards}}  # once a name
-        return [min(d.cards, key=lambda c: (cost[names[c]], names[c]))]
+        passed = min(cost, key=lambda n: (cost[n], n))
+        return [next(c for c in d.cards if names[c] == passed)]
     if src in ("Moneylender", "Baron"):
         return d.cards[:1]  # a Copper for +$3, an Estate for +$4: always
     if src == "Courtier":
@@ -453,19 +481,31 @@ def throne_target(plan: Plan, d: Decision) -> list[int]:
 def _trash_junk(plan: Plan, d: Decision) -> list[int]:
     """Curses and early Estates; Coppers too while the deck keeps $6 of Treasure."""
     names = d.names
+    if d.source != "Chapel":  # only what may be junk is weighed (the same choice)
+        value = {n: own_value(plan, n) for n in {names[c] for c in d.cards}
+                 if not never_junk(n)}
+        chosen = sorted((c for c in d.cards if value.get(names[c], 0) < 0),
+                        key=lambda c: value[names[c]])[:max(d.max, 0)]
+    else:
+        chosen = _chapel_junk(plan, d)
+    if len(chosen) < d.min:
+        chosen += worst([c for c in d.cards if c not in chosen], names, d.min - len(chosen))
+    return chosen
+
+
+def _chapel_junk(plan: Plan, d: Decision) -> list[int]:
+    names = d.names
     money = plan.money
-    chosen = []
+    chosen: list[int] = []
     value = {n: own_value(plan, n) for n in {names[c] for c in d.cards}}  # once a name
     for c in sorted(d.cards, key=lambda c: value[names[c]]):
         if len(chosen) == d.max:
             break
         if value[names[c]] < 0:
             chosen.append(c)
-        elif names[c] == "Copper" and money > 6 and plan.gte > 6 and d.source == "Chapel":
+        elif names[c] == "Copper" and money > 6 and plan.gte > 6:
             chosen.append(c)
             money -= 1
-    if len(chosen) < d.min:
-        chosen += worst([c for c in d.cards if c not in chosen], names, d.min - len(chosen))
     return chosen
 
 
@@ -487,18 +527,18 @@ def _topdeck_choice(plan: Plan, d: Decision) -> int:
 def choose_option(plan: Plan, d: Decision) -> Any:
     view, src = plan.view, d.source
     hand = view.hand()
-    m = hand_money(view)
     if src == "Pawn":
-        if view.actions == 0 and any(CARDS[n].type_bits & ACTION for n in hand):
+        if view.actions == 0 and any(_IS_ACTION[n] for n in hand):
             return ["card", "action"]
         return ["card", "coin"]
+    if src == "Nobles":
+        acts = [n for n in hand if _IS_ACTION[n]]
+        return "actions" if view.actions == 0 and acts else "cards"
+    m = hand_money(view)  # (the commonest choices above do without it)
     if src == "Steward":
         if len(_junk(plan, hand)) >= 2 and plan.gte > 6:
             return "trash"
         return "coins" if tier(m + 2) > tier(m) or plan.density < 1.2 else "cards"
-    if src == "Nobles":
-        acts = [n for n in hand if CARDS[n].type_bits & ACTION]
-        return "actions" if view.actions == 0 and acts else "cards"
     if src == "Minion":
         acts = [n for n in hand if CARDS[n].type_bits & ACTION]
         held = sum(CARDS[n].coins for n in hand)

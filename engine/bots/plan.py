@@ -215,3 +215,43 @@ def _bound(name: str) -> float:
 
 
 _BOUNDS: dict[str, float] = {}
+
+
+# The least `heuristic.worth` can say of each card _victory_worth rules (-inf: no floor, or
+# Nobles, which may fall through to the rule for terminals).
+_VICTORY_FLOORS = {"Province": 45, "Duchy": -5, "Duke": -_INF, "Estate": -5, "Harem": 40,
+                   "Nobles": -_INF, "Great Hall": 10, "Mill": 11, "Gardens": -5}
+assert set(_VICTORY_FLOORS) == _VICTORY_RULED
+
+
+def never_junk(name: str) -> bool:
+    """Whether `heuristic.own_value(plan, name)` is 0 or more whatever the plan: then no rule
+    that trashes junk (a card it minds losing less than nothing) can pick it, and its value
+    need not be worked out. Worked out once per card, from the tables filled at import."""
+    known = _NEVER_JUNK.get(name)
+    if known is None:
+        known = _NEVER_JUNK[name] = _floor(name) >= 0
+    return known
+
+
+def _floor(name: str) -> float:
+    """The least `own_value` can be for `name` (-inf: no floor known)."""
+    if name == "Copper":  # own_value's own rule for these two
+        return 3
+    if name == "Estate":
+        return -5
+    if name in WORTH_RULES:
+        return -_INF
+    victory = _VICTORY_FLOORS.get(name)
+    if victory is not None:
+        return victory
+    if name in _BASIC_WORTH:
+        return _BASIC_WORTH[name]
+    if name in VILLAGES:
+        return min(VILLAGES[name], 2)
+    if name in CANTRIPS:
+        return CANTRIPS[name] - (10 if name == "Sentry" else 0)
+    return -_INF  # terminals (worth less than nothing once there are enough) and the rest
+
+
+_NEVER_JUNK: dict[str, bool] = {}

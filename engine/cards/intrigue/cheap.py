@@ -116,7 +116,8 @@ def _masquerade(g, p, me, edition: int = 2):
             g.players[v].hand.remove(cid)
         for (v, to), cid in zip(passing, chosen, strict=True):
             g.players[to].hand.append(cid)
-            g.note("pass", v, {"to": to}, {"card": g.names[cid]}, seen_by=[v, to])
+            if g.logging:  # (a quiet simulation builds no entry)
+                g.note("pass", v, {"to": to}, {"card": g.names[cid]}, seen_by=[v, to])
     hand = hand_of(g, p)
     if hand:
         chosen = yield ChooseCards(p, list(hand), 0, 1, "You may trash a card from your hand",
