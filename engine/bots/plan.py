@@ -55,8 +55,9 @@ _TERMINAL = {name: _is_terminal(name) for name in CARDS}  # asked many times a d
 
 
 class _Figure:
-    """A Plan figure worked out on first use: the value then sits in the instance's dict,
-    which Python reads before this (non-data) descriptor, so later reads cost nothing."""
+    """A Plan figure worked out on first use: the value then sits on the instance, which
+    Python reads before this (non-data) descriptor, so later reads cost nothing. It is set
+    as an attribute (not through `__dict__`, which would make the instance build a dict)."""
 
     __slots__ = ("name", "work")
 
@@ -69,7 +70,8 @@ class _Figure:
     def __get__(self, plan: Plan | None, owner: type) -> Any:
         if plan is None:
             return self
-        value = plan.__dict__[self.name] = self.work(plan)
+        value = self.work(plan)
+        setattr(plan, self.name, value)  # (an instance attribute: read before this)
         return value
 
 
@@ -82,7 +84,7 @@ class _JointFigure(_Figure):
         if plan is None:
             return self
         self.work(plan)
-        return plan.__dict__[self.name]
+        return getattr(plan, self.name)
 
 
 def _count_deck(plan: Plan) -> None:
@@ -104,8 +106,8 @@ def _count_deck(plan: Plan) -> None:
                 top = value
         if village:
             villages += k
-    plan.__dict__.update(size=size, terminals=terminals, villages=villages,
-                         top_terminal=0 if top is None else top)
+    plan.size, plan.terminals, plan.villages = size, terminals, villages
+    plan.top_terminal = 0 if top is None else top
 
 
 def _deck_info(name: str) -> tuple[bool, bool, int | None]:
@@ -122,7 +124,7 @@ _DECK_INFO: dict[str, tuple[bool, bool, int | None]] = {}
 
 def _end_state(plan: Plan) -> None:
     """gte and near, from one pass over the Supply."""
-    plan.__dict__["gte"], plan.__dict__["near"] = plan.view.end_state()
+    plan.gte, plan.near = plan.view.end_state()
 
 
 def _strong_terminal(plan: Plan) -> bool:
