@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from engine import CARDS, new_game
-from engine.bots import SeatView, heuristic, planner, seat_player
+from engine.bots import SeatView, heuristic, planner, seat_player, values
 from engine.bots.endgame import ending_piles, near_end, safe_to_buy, winning_buy
 from engine.bots.heuristic import (
     CURSERS,
@@ -126,7 +126,7 @@ def checked_player(g, p: int, seen: Counter):
         assert plan.strong_terminal == any(TERMINALS.get(k, 0) > 40 for k in counts)
         assert plan.attack_missing == any(counts.get(k) and not mine[k] for k in CURSERS)
         for name in mine:
-            assert keep_value(name) == heuristic._keep_value(name)
+            assert keep_value(name) == values._keep_value(name)
             if never_junk(name):
                 assert heuristic.own_value(plan, name) >= 0, name
         assert ending_piles(view) == reference_ending_piles(view)
