@@ -246,16 +246,16 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
     view = plan.view
     # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
     endgame = plan.near
-    ending = None
-    if endgame:
-        ending = ending_piles(view)
-        win = winning_buy(view, d, ending)
+    ending = memo = None
+    if endgame:  # (memo: each pile's outcome and the scores, worked out once)
+        ending, memo = ending_piles(view), {}
+        win = winning_buy(view, d, ending, memo)
         if win is not None:
             return {"buy": win}
     for rule in BUY_RULES:
         answer = rule(plan, d)
         if answer is not None and ("buy" not in answer or not endgame
-                                   or safe_to_buy(view, d, answer["buy"])):
+                                   or safe_to_buy(view, d, answer["buy"], ending, memo)):
             return answer
     # The first pile in Supply order with the highest worth above 0. The piles come by
     # worth_bound, highest first: once a pile's bound cannot beat (or, earlier in Supply
@@ -273,7 +273,7 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
             break
         elif not cards or cost > limit:
             continue
-        if endgame and not safe_to_buy(view, d, pile, ending):
+        if endgame and not safe_to_buy(view, d, pile, ending, memo):
             continue
         w = worth(plan, top)
         if w > best_worth or w == best_worth and best is not None and at < best_at:
