@@ -23,11 +23,12 @@ from .plan import (
     CANTRIPS,
     CURSERS,
     DRAWERS,
+    TERMINAL_NAMES,
     TERMINALS,
     VILLAGES,
     WORTH_RULES,
     Plan,
-    is_terminal,
+    is_terminal,  # noqa: F401  (the plug-ins import it from here)
     never_junk,
     worth_bound,
 )
@@ -170,7 +171,7 @@ def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     if special is not None:
         return special(plan, name, others)
     other_actions = [n for n in others if _IS_ACTION[n]]
-    terminal_waiting = any(is_terminal(n) for n in other_actions)
+    terminal_waiting = not TERMINAL_NAMES.isdisjoint(other_actions)  # (is_terminal, in C)
     if name == "Throne Room":  # only with a card worth playing twice
         worth_doubling = any(n != name and play_value(plan, n, others) is not None
                              for n in other_actions)

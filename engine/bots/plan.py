@@ -52,6 +52,7 @@ def _is_terminal(name: str) -> bool:
 
 
 _TERMINAL = {name: _is_terminal(name) for name in CARDS}  # asked many times a decision
+TERMINAL_NAMES = frozenset(name for name, terminal in _TERMINAL.items() if terminal)
 
 
 class _Figure:

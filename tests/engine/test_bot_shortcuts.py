@@ -21,13 +21,12 @@ from engine.bots.heuristic import (
     VILLAGES,
     Plan,
     choose_buy,
-    is_terminal,
     keep_value,
     worth,
     worth_bound,
 )
 from engine.bots.money import big_money_ultimate
-from engine.bots.plan import never_junk
+from engine.bots.plan import is_terminal, never_junk
 from engine.bots.strategies import BUILTIN
 from engine.decisions import ChooseCards
 from engine.positions import build
