@@ -150,8 +150,10 @@ class Plan:
 
     mine = _Figure(lambda plan: plan.view.my_cards())
     money = _Figure(lambda plan: plan.view.total_money())
-    gte = _JointFigure(_end_state)  # gains_to_end()
-    near = _JointFigure(_end_state)  # endgame.near_end(): one gain could end the game
+    # gains_to_end(): alone when that is all an answer needs (a Masquerade pass), else with
+    # near (endgame.near_end(): one gain could end the game) from one sort of the Supply
+    gte = _Figure(lambda plan: plan.view.gains_to_end())
+    near = _JointFigure(_end_state)
     kingdom = _Figure(lambda plan: plan.view.supply_counts())
     supply = _Figure(lambda plan: plan.view.supply_names())  # for "is X in the Supply"
     size = _JointFigure(_count_deck)
