@@ -359,19 +359,26 @@ def improve(plan: Plan, d: Decision, extra: int, exact: bool = False,
 # ----- choosing cards ---------------------------------------------------------------------
 def choose_cards(plan: Plan, d: Decision) -> list[int]:
     src, names = d.source, d.names
+    if src == "Masquerade":  # (the commonest: two passes and a trash per play)
+        if d.min == 0:
+            return _trash_junk(plan, d)
+        # the first card of the name costing least to pass (the name breaks ties)
+        best = best_cost = None
+        for c in d.cards:
+            name = names[c]
+            if name != best:
+                cost = pass_cost(plan, name)
+                if best is None or cost < best_cost or cost == best_cost and name < best:
+                    best, best_cost, chosen = name, cost, c
+        return [chosen]
     if src in ("Remodel", "Replace"):
         return improve(plan, d, 2)
     if src == "Upgrade":
         return improve(plan, d, 1, exact=True)
     if src == "Mine":
         return improve(plan, d, 3, only=TREASURE)
-    if src in ("Chapel", "Steward", "Trading Post") or src == "Masquerade" and d.min == 0:
+    if src in ("Chapel", "Steward", "Trading Post"):
         return _trash_junk(plan, d)
-    if src == "Masquerade":
-        # the first card of the name costing least to pass (the name breaks ties)
-        cost = {n: pass_cost(plan, n) for n in {names[c] for c in d.cards}}  # once a name
-        passed = min(cost, key=lambda n: (cost[n], n))
-        return [next(c for c in d.cards if names[c] == passed)]
     if src in ("Moneylender", "Baron"):
         return d.cards[:1]  # a Copper for +$3, an Estate for +$4: always
     if src == "Courtier":
@@ -420,10 +427,19 @@ def _trash_junk(plan: Plan, d: Decision) -> list[int]:
     """Curses and early Estates; Coppers too while the deck keeps $6 of Treasure."""
     names = d.names
     if d.source != "Chapel":  # only what may be junk is weighed (the same choice)
-        value = {n: own_value(plan, n) for n in {names[c] for c in d.cards}
-                 if not never_junk(n)}
-        chosen = sorted((c for c in d.cards if value.get(names[c], 0) < 0),
-                        key=lambda c: value[names[c]])[:max(d.max, 0)]
+        value: dict[str, float] = {}
+        junk = []  # (value, place, card): lowest first, in hand order among equals
+        for c in d.cards:
+            name = names[c]
+            if never_junk(name):
+                continue
+            v = value.get(name)
+            if v is None:
+                v = value[name] = own_value(plan, name)
+            if v < 0:
+                junk.append((v, len(junk), c))
+        junk.sort()
+        chosen = [c for _, _, c in junk[:max(d.max, 0)]]
     else:
         chosen = _chapel_junk(plan, d)
     if len(chosen) < d.min:
