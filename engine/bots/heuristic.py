@@ -161,6 +161,7 @@ def own_value(plan: Plan, name: str) -> float:
 
 # ----- the Action phase -----------------------------------------------------------------
 _IS_ACTION = {name: bool(c.type_bits & ACTION) for name, c in CARDS.items()}
+ACTION_NAMES = frozenset(name for name, action in _IS_ACTION.items() if action)
 
 
 def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
@@ -170,14 +171,14 @@ def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     special = PLAY_VALUES.get(name)
     if special is not None:
         return special(plan, name, others)
-    other_actions = [n for n in others if _IS_ACTION[n]]
-    terminal_waiting = not TERMINAL_NAMES.isdisjoint(other_actions)  # (is_terminal, in C)
+    # (a terminal is an Action: no need to list the other Actions first; sets, in C)
+    terminal_waiting = not TERMINAL_NAMES.isdisjoint(others)
     if name == "Throne Room":  # only with a card worth playing twice
-        worth_doubling = any(n != name and play_value(plan, n, others) is not None
-                             for n in other_actions)
+        worth_doubling = any(n != name and _IS_ACTION[n] and play_value(plan, n, others)
+                             is not None for n in others)
         return 95 if worth_doubling else None
     if name == "Shanty Town":
-        return 75 if not other_actions else 90 if terminal_waiting else 60
+        return 75 if ACTION_NAMES.isdisjoint(others) else 90 if terminal_waiting else 60
     if name in VILLAGES or CARDS[name].plus_actions >= 2:
         return 90 if terminal_waiting else 70
     if name == "Nobles":
@@ -482,11 +483,11 @@ def choose_option(plan: Plan, d: Decision) -> Any:
     view, src = plan.view, d.source
     hand = view.hand()
     if src == "Pawn":
-        if view.actions == 0 and any(_IS_ACTION[n] for n in hand):
+        if view.actions == 0 and not ACTION_NAMES.isdisjoint(hand):
             return ["card", "action"]
         return ["card", "coin"]
     if src == "Nobles":
-        acts = [n for n in hand if _IS_ACTION[n]]
+        acts = not ACTION_NAMES.isdisjoint(hand)
         return "actions" if view.actions == 0 and acts else "cards"
     m = hand_money(view)  # (the commonest choices above do without it)
     if src == "Steward":
