@@ -18,7 +18,7 @@ from .decisions import (
     PlayAction,
     Reveal,
 )
-from .game import ENGINE_VERSION, Game, loads, replay
+from .game import ENGINE_VERSION, Game, loads, replay, replayable
 from .history import attach_log, log_entries, log_events
 from .setup import new_game
 from .setup import normalise as check_setup
@@ -27,5 +27,5 @@ __all__ = [
     "CARDS", "ENGINE_VERSION", "BuyPhase", "ChooseCards", "ChooseOption", "ChoosePile",
     "Decision", "Game", "IllegalAnswer", "NameCard", "OrderCards", "PlayAction", "Reveal",
     "attach_log", "canonical", "check_setup", "loads", "log_entries", "log_events", "new_game",
-    "replay",
+    "replay", "replayable",
 ]

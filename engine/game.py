@@ -29,6 +29,10 @@ from .verbs import VerbsMixin
 from .view import ALL, ViewMixin
 
 ENGINE_VERSION = "1.1"  # 1.1: shuffles hash key || counter (see rng.py)
+# The engines whose answers this one replays into the very same game. A change that deals
+# other cards from the same seed (a new shuffle stream, a rule played differently) bumps
+# ENGINE_VERSION and leaves the older versions out of this set.
+REPLAYS_SAME_GAMES = frozenset({"1.1"})
 FORMAT = 1
 
 
@@ -272,10 +276,30 @@ def _unshared(field: str, value: Any) -> Any:
     return value
 
 
+def replayable(version: str | None) -> bool:
+    """Whether a record or save made by engine `version` replays into the same game here
+    (None: a record that does not say, taken as this engine's)."""
+    return version is None or version in REPLAYS_SAME_GAMES
+
+
+def check_replayable(version: str | None) -> None:
+    """Refuse answers given under another engine's shuffles: replayed here they would deal
+    other cards and make another game (or fail half-way), never the one that was played."""
+    if not replayable(version):
+        raise ValueError(f"made by engine {version}, whose games engine {ENGINE_VERSION} "
+                         "does not replay: it deals other cards from the same seed")
+
+
 def loads(text: str) -> Game:
+    """A game from dumps(). A saved state loads whatever engine saved it: its shuffles are
+    still to come (the few answers given since it, inside one effect, are replayed as they
+    are, so a running game survives an engine upgrade); a game to replay from its seed must
+    come from an engine that deals the same cards."""
     data = json.loads(text)
     if data.get("format") != FORMAT:
         raise ValueError(f"unsupported save format {data.get('format')!r}")
+    if "new" in data:
+        check_replayable(data.get("engine"))
     if "state" in data:
         g = Game._from_state(data["state"])
     else:
@@ -288,9 +312,11 @@ def loads(text: str) -> Game:
 
 
 def replay(record: dict) -> Game:
-    """Rebuild a game from its setup, seed and every answer given."""
+    """Rebuild a game from its setup, seed and every answer given (`engine_version`, when
+    the record names one, must be an engine that deals the same cards)."""
     from .setup import new_game
 
+    check_replayable(record.get("engine_version"))
     g = new_game(record["setup"], record["seed"])
     for seat, did, ans in record["answers"]:
         g.answer(seat, did, ans)

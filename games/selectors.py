@@ -367,10 +367,12 @@ def bot_answer_for(game: Game, seat: Seat, decision_id: str) -> Any:
 
 
 def game_record(game: Game) -> dict[str, Any]:
-    """Setup, seed and every answer: enough to replay the game (server-side audits only)."""
+    """Setup, seed and every answer: enough to replay the game (server-side audits only),
+    with the engine that dealt it (engine.replay refuses one that deals other cards)."""
     rows = game.steps.order_by("number").values_list("seat", "decision_id", "answer")
     answers = [[seat, decision, answer] for seat, decision, answer in rows]
-    return {"setup": game.setup, "seed": game.seed, "answers": answers}
+    return {"setup": game.setup, "seed": game.seed, "answers": answers,
+            "engine_version": game.engine_version or None}
 
 
 def game_replays_identically(game: Game) -> bool:

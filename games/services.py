@@ -308,7 +308,8 @@ def game_rewind(*, game_id: int, to_step: int, expected_step: int) -> list[list]
             "number", "seat", "decision_id", "answer", "actor"))
         kept = [[s.seat, s.decision_id, s.answer] for s in steps[:to_step]]
         try:
-            table = engine.replay({"setup": game.setup, "seed": game.seed, "answers": kept})
+            table = engine.replay({"setup": game.setup, "seed": game.seed, "answers": kept,
+                                   "engine_version": game.engine_version or None})
         except (IllegalAnswer, ValueError) as exc:  # a table set up by hand, an older engine
             raise IllegalMove("this game's record does not replay: it cannot go back") from exc
         removed = [[s.seat, s.decision_id, s.answer, s.actor] for s in steps[to_step:]]

@@ -58,6 +58,7 @@ def record_to_replay(record: dict[str, Any]) -> dict[str, Any]:
         "setup": record["setup"],
         "seed": record["seed"],
         "answers": [[a["seat"], a["decision"], a["answer"]] for a in record["answers"]],
+        "engine_version": record.get("engine_version") or None,
     }
 
 

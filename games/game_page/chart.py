@@ -19,8 +19,11 @@ W, H, PAD_L, PAD_R, PAD_T, PAD_B = 720, 270, 40, 170, 14, 34
 
 
 def vp_by_turn(game: Game) -> list[list[int]]:
-    """Scores of every player at the start and after each turn of the game (one row each)."""
+    """Scores of every player at the start and after each turn of the game (one row each);
+    none for a game another engine dealt."""
     # (by revision, not step: after an undo a step comes again with other moves)
+    if not engine.replayable(game.engine_version):
+        return []  # dealt by an engine whose shuffles this one does not repeat
     key = f"game-page:vp:{game.pk}:{game.revision}"
     rows = cache.get(key)
     if rows is None:
@@ -48,6 +51,8 @@ def vp_chart_svg(game: Game, names: list[str], marker: float | None = None,
     rounds) draws a vertical line where the replay viewer stands; `seats` limits the lines
     drawn (a running game without the VP counter shows a player only their own score)."""
     rows = vp_by_turn(game)
+    if not rows:
+        return ""
     n = len(names)
     shown = list(range(n)) if seats is None else seats
     rows_shown = [[r[p] for p in shown] for r in rows]

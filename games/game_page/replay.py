@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -37,6 +38,11 @@ from games.models import Game, GameStatus
 def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     game = _visible_game(request, pk)
     if not game.snapshot:
+        return redirect("games:detail", pk=game.pk)
+    if not engine.replayable(game.engine_version):
+        messages.info(request, f"This game was dealt by engine {game.engine_version}, which "
+                      f"this site (engine {engine.ENGINE_VERSION}) cannot replay: its record "
+                      "stays available from the API.")
         return redirect("games:detail", pk=game.pk)
     record = selectors.game_record(game)  # carries the seed: it stays on the server
     total = len(record["answers"])

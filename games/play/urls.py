@@ -7,6 +7,7 @@ app_name = "play"
 urlpatterns = [
     path("notifications/", views.notifications, name="notifications"),
     path("notifications/read/", views.notifications_read, name="notifications_read"),
+    path("badge/", views.badge, name="badge"),
     path("settings/", views.play_settings, name="settings"),
     path("vacation/", views.vacation_toggle, name="vacation"),
     path("webhooks/", views.webhook_add, name="webhook_add"),

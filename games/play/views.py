@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors as game_selectors
 from games.exceptions import GameError
@@ -23,6 +23,17 @@ from games.play.models import Notification
 def notifications(request: HttpRequest) -> HttpResponse:
     items = list(selectors.notifications_for(request.user))
     return render(request, "play/notifications.html", {"items": items})
+
+
+@require_GET
+def badge(request: HttpRequest) -> HttpResponse:
+    """The header's "your turn" badge alone, which every page refetches when the account's
+    event stream says one of its games moved (static/js/badge.js)."""
+    if not request.user.is_authenticated:
+        return HttpResponse("log in to see your games", status=403, content_type="text/plain")
+    response = render(request, "play/_badge.html")  # the counts come from play_badge
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required

@@ -309,3 +309,22 @@ def test_the_page_shows_clocks_and_this_games_standing_orders(client, running_ga
 
     assert "Standing orders for this game" in html
     assert 'class="play-panel"' in html
+
+
+def test_a_game_another_engine_dealt_is_shown_but_never_replayed(client, running_game,
+                                                                 play_one, play_to_end):
+    """Its shuffles are not this engine's: replaying its answers would draw other cards."""
+    game = play_one(play_one(running_game))
+    Game.objects.filter(pk=game.pk).update(engine_version="1.0")
+    game.refresh_from_db()
+    with pytest.raises(services.IllegalMove, match="does not replay"):
+        services.game_rewind(game_id=game.pk, to_step=1, expected_step=game.step)
+    game = play_to_end(game)
+    _login_seat(client, game, 0)
+
+    page = _page(client, game)
+    assert page.status_code == 200 and "vp-chart" not in page.content.decode()
+    assert page.context["end"]["ranking"]
+    replay = client.get(reverse("games:replay", args=[game.pk]), follow=True)
+    assert replay.redirect_chain[0][0] == reverse("games:detail", args=[game.pk])
+    assert "engine 1.0" in replay.content.decode()
