@@ -89,7 +89,34 @@ def _saved_mid_card() -> tuple[str, int, str, object]:
     return g.dumps(), d.seat, d.id, ["Estate", "Estate"]
 
 
-def run_all(games: int = 2000, runs: int = 3, jobs: bool = True, planner: bool = True) -> dict:
+# Games for the 1 vs 2 processes figure: enough that what does not split (the pool's fork and
+# its last chunk, ~0.05 s) is a small part of a run (~10 s at one process on this machine).
+# At 6,000 games the Big Money mirror showed x1.58, at 20,000 x1.91 (quiet machine).
+JOBS_GAMES = 20_000
+
+
+def jobs_timing(games: int = JOBS_GAMES, rounds: int = 2) -> dict:
+    """`simulate` of the Big Money mirror on 1 and on 2 processes, interleaved (1 2, 2 1, ...)
+    so that the machine's drift falls on both: games per wall second of each run, their
+    medians, the ratio per round and its median, and the load average before and after (a
+    ratio near 2 needs the other processes to leave the second core free)."""
+    before = [round(x, 2) for x in os.getloadavg()]
+    rates: dict[str, list[float]] = {"1": [], "2": []}
+    for r in range(rounds):
+        for n in ((1, 2) if r % 2 == 0 else (2, 1)):
+            out = simulate(["bmu", "bmu"], games, "bench", "First Game", jobs=n)
+            rates[str(n)].append(out["games_per_sec"])
+    ratios = [two / one for one, two in zip(rates["1"], rates["2"])]
+    return {"games": games, "games_per_sec_runs": rates,
+            "games_per_sec": {n: statistics.median(v) for n, v in rates.items()},
+            "speedup_runs": [round(x, 2) for x in ratios],
+            "speedup": round(statistics.median(ratios), 2),
+            "load_average_before": before,
+            "load_average_after": [round(x, 2) for x in os.getloadavg()]}
+
+
+def run_all(games: int = 2000, runs: int = 3, jobs: bool = True, planner: bool = True,
+            jobs_games: int = JOBS_GAMES) -> dict:
     """Simulation speed is taken `runs` times, each beside a run of the floor loop, since this
     kind of machine's speed drifts; CPU time, so that other processes count less."""
     sims, floors = [], []
@@ -127,8 +154,8 @@ def run_all(games: int = 2000, runs: int = 3, jobs: bool = True, planner: bool =
     if planner:
         out["planner_one_plan"] = planner_timing()
     if jobs:
-        out["jobs_games_per_sec"] = {
-            str(n): simulate(["bmu", "bmu"], games, "bench", "First Game", jobs=n)[
-                "games_per_sec"] for n in (1, 2)}
-        out["load_average"] = [round(x, 2) for x in os.getloadavg()]
+        timing = jobs_timing(jobs_games)
+        out["jobs_games_per_sec"] = timing["games_per_sec"]
+        out["jobs"] = timing
+    out["load_average"] = [round(x, 2) for x in os.getloadavg()]
     return out

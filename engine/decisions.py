@@ -55,7 +55,8 @@ class ChooseCards(Decision):
     def __init__(self, seat: int, cards: list[int], min: int = 0, max: int = 1,
                  prompt: str = "", zone: str = "hand", source: str | None = None,
                  sizes: tuple[int, ...] | None = None) -> None:
-        super().__init__(seat, prompt, source)
+        # Decision.__init__, written out (decisions are made many times a simulated game)
+        self.seat, self.prompt, self.source, self.id, self.names = seat, prompt, source, "", []
         self.cards = cards
         self.min = min
         self.max = max
@@ -147,7 +148,8 @@ class ChooseOption(Decision):
 
     def __init__(self, seat: int, options: list[str], labels: list[str] | None = None,
                  prompt: str = "", source: str | None = None, min: int = 1, max: int = 1) -> None:
-        super().__init__(seat, prompt, source)
+        # Decision.__init__, written out (decisions are made many times a simulated game)
+        self.seat, self.prompt, self.source, self.id, self.names = seat, prompt, source, "", []
         self.options = options
         self.labels = labels or options
         self.min = min
@@ -183,7 +185,8 @@ class ChoosePile(Decision):
 
     def __init__(self, seat: int, piles: list[str], costs: list[int], optional: bool = False,
                  prompt: str = "", source: str | None = None) -> None:
-        super().__init__(seat, prompt, source)
+        # Decision.__init__, written out (decisions are made many times a simulated game)
+        self.seat, self.prompt, self.source, self.id, self.names = seat, prompt, source, "", []
         self.piles = piles
         self.costs = costs
         self.optional = optional
@@ -214,7 +217,8 @@ class NameCard(Decision):
 
     def __init__(self, seat: int, choices: list[str], prompt: str = "",
                  source: str | None = None) -> None:
-        super().__init__(seat, prompt, source)
+        # Decision.__init__, written out (decisions are made many times a simulated game)
+        self.seat, self.prompt, self.source, self.id, self.names = seat, prompt, source, "", []
         self.choices = choices
 
     def constraints(self) -> dict:

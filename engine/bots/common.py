@@ -105,6 +105,12 @@ class SeatView:
         self.memo["pile_rows"] = (g.supply_piles, rows)
         return rows
 
+    def supply_sizes(self) -> tuple[list[str], list[int]]:
+        """The Supply's pile names in Supply order and how many cards each holds: what
+        `supply_counts` says, without building a dict."""
+        g = self._g
+        return g.supply, list(map(len, g.supply_lists))
+
     def pile_count(self, pile: str) -> int:
         return len(self._g.piles.get(pile, ()))
 
@@ -193,6 +199,10 @@ class SeatView:
         Supply piles (the Province pile empty, or 3 piles, 4 with 5 or more players)."""
         g = self._g
         piles = g.piles
+        if not taken:  # as the game's own end check: in C
+            if "Province" in piles and not piles["Province"]:
+                return True
+            return g.supply_lists.count([]) >= (4 if len(g.players) >= 5 else 3)
         if "Province" in piles and len(piles["Province"]) <= taken.get("Province", 0):
             return True
         empty = 0

@@ -31,11 +31,28 @@ def score_of(names: list[str]) -> int:
     return total
 
 
-def verdict(view: SeatView, gains: list[str]) -> str:
-    """How the game stands for me if it ended now and I had gained `gains` first."""
-    names = list(view.cards_of(view.seat).elements()) + gains
+def my_names(view: SeatView, memo: dict | None = None) -> list[str]:
+    """My cards' names, one per card (the same list, not to be changed, for every use of
+    `memo`: the figures of one answer, which nothing changes meanwhile)."""
+    if memo is None:
+        return list(view.cards_of(view.seat).elements())
+    names = memo.get("names")
+    if names is None:
+        names = memo["names"] = list(view.cards_of(view.seat).elements())
+    return names
+
+
+def verdict(view: SeatView, gains: list[str], memo: dict | None = None) -> str:
+    """How the game stands for me if it ended now and I had gained `gains` first (`memo`:
+    see `my_names`)."""
+    names = my_names(view, memo) + gains
     mine = score_of(names)
-    scores, turns = view.scores(), view.turns()
+    scores = None if memo is None else memo.get("scores")
+    if scores is None:
+        scores = view.scores()
+        if memo is not None:
+            memo["scores"] = scores
+    turns = view.turns()
     me = view.seat
     others = [p for p in range(len(scores)) if p != me]
     best = max(scores[p] for p in others)
@@ -52,11 +69,12 @@ def _vp_gain(view: SeatView, names: list[str], card: str) -> int:
     return score_of([*names, card]) - score_of(names)
 
 
-def best_extra(view: SeatView, coins: int, buys: int, taken: dict[str, int]) -> list[str]:
+def best_extra(view: SeatView, coins: int, buys: int, taken: dict[str, int],
+               memo: dict | None = None) -> list[str]:
     """The Victory cards worth most VP that `buys` more buys with `coins` can still get."""
     if buys <= 0:
         return []
-    names = list(view.cards_of(view.seat).elements())
+    names = my_names(view, memo)
     options = []
     for pile, left in view.supply_counts().items():
         left -= taken.get(pile, 0)
@@ -85,31 +103,40 @@ def best_extra(view: SeatView, coins: int, buys: int, taken: dict[str, int]) -> 
 
 
 def buy_outcome(view: SeatView, d: Decision, pile: str,
-                ending: list[str] | None = None) -> str | None:
+                ending: list[str] | None = None, memo: dict | None = None) -> str | None:
     """What buying `pile` now does: None when the game goes on, else WIN, TIE or LOSE with
     the best Victory cards the turn's other buys can add. `ending` is `ending_piles(view)`
-    when the caller weighing several buys has it already."""
-    taken = {pile: 1}
+    when the caller weighing several buys has it already; `memo` keeps what one answer
+    works out (each pile's outcome, my cards, the scores) for its next questions."""
     if pile not in (ending_piles(view) if ending is None else ending):
         return None
+    if memo is not None and ("outcome", pile) in memo:
+        return memo["outcome", pile]
     top = view_top(view, pile)
-    extra = best_extra(view, d.coins - view.cost(top), d.buys - 1, taken)
-    return verdict(view, [top, *extra])
+    extra = best_extra(view, d.coins - view.cost(top), d.buys - 1, {pile: 1}, memo)
+    outcome = verdict(view, [top, *extra], memo)
+    if memo is not None:
+        memo["outcome", pile] = outcome
+    return outcome
 
 
-def winning_buy(view: SeatView, d: Decision) -> str | None:
+def winning_buy(view: SeatView, d: Decision, ending: list[str] | None = None,
+                memo: dict | None = None) -> str | None:
     """A buy that ends the game with me winning, if there is one: the one winning by most.
+    `ending` is `ending_piles(view)` when the caller has it already (`memo`: `buy_outcome`).
 
     Once the game is ending anyway (a pile emptied earlier this turn), the buy worth most VP.
     """
     if view.ends_game_after({}):
-        extra = best_extra(view, d.coins, d.buys, {})
+        extra = best_extra(view, d.coins, d.buys, {}, memo)
         return _pile_of(view, extra[0]) if extra else None
+    if ending is None:
+        ending = ending_piles(view)
     best, best_margin = None, None
-    for pile in ending_piles(view):
-        if not d.can_buy(pile) or buy_outcome(view, d, pile) != WIN:
+    for pile in ending:
+        if not d.can_buy(pile) or buy_outcome(view, d, pile, ending, memo) != WIN:
             continue
-        margin = _vp_gain(view, list(view.cards_of(view.seat).elements()), view_top(view, pile))
+        margin = _vp_gain(view, my_names(view, memo), view_top(view, pile))
         if best_margin is None or margin > best_margin:
             best, best_margin = pile, margin
     return best
@@ -117,11 +144,10 @@ def winning_buy(view: SeatView, d: Decision) -> str | None:
 
 def ending_piles(view: SeatView) -> list[str]:
     """The Supply piles one gain from which ends the game (quick: most turns, none)."""
-    counts = view.supply_counts()
+    piles, sizes = view.supply_sizes()
     limit = 4 if view.players >= 5 else 3
-    empty = sum(1 for n in counts.values() if n == 0)
-    out = [p for p, n in counts.items() if n == 1] if empty == limit - 1 else []
-    if counts.get("Province") == 1 and "Province" not in out:
+    out = [p for p, n in zip(piles, sizes) if n == 1] if sizes.count(0) == limit - 1 else []
+    if "Province" not in out and "Province" in piles and sizes[piles.index("Province")] == 1:
         out.append("Province")
     return out
 
@@ -151,10 +177,10 @@ def _pile_of(view: SeatView, card: str) -> str:
 
 
 def safe_to_buy(view: SeatView, d: Decision, pile: str,
-                ending: list[str] | None = None) -> bool:
+                ending: list[str] | None = None, memo: dict | None = None) -> bool:
     """False when buying `pile` would end the game with me losing (a shared win is no loss:
     going on instead loses more often than it wins)."""
-    return buy_outcome(view, d, pile, ending) != LOSE
+    return buy_outcome(view, d, pile, ending, memo) != LOSE
 
 
 def safe_to_gain(view: SeatView, pile: str) -> bool:

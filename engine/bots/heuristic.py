@@ -23,12 +23,22 @@ from .plan import (
     CANTRIPS,
     CURSERS,
     DRAWERS,
+    TERMINAL_NAMES,
     TERMINALS,
     VILLAGES,
     WORTH_RULES,
     Plan,
-    is_terminal,
+    is_terminal,  # noqa: F401  (the plug-ins import it from here)
+    never_junk,
     worth_bound,
+)
+from .values import (  # (the plug-ins in engine/bots/dark_ages/ import these from here)
+    KEEP_VALUES,  # noqa: F401
+    hand_money,
+    keep_value,
+    pass_cost,
+    tier,
+    worst,
 )
 
 # Knowledge of more cards plugs in here (engine/bots/dark_ages/ fills these at import):
@@ -41,7 +51,6 @@ from .plan import (
 # start of a Buy phase's choice (Treasures played), the first answer that is not None wins.
 CARD_HANDLERS: dict[str, Callable[[Plan, Decision], Any]] = {}
 PLAY_VALUES: dict[str, Callable[[Plan, str, list[str]], float | None]] = {}
-KEEP_VALUES: dict[str, float] = {}
 REVEAL_ORDER: dict[str, int] = {"Secret Chamber": 0, "Moat": 1, "Diplomat": 3}
 # Treasures that choose something when played (Counterfeit): played before the other
 # Treasures, lowest first, so that their choice still has every Treasure in hand.
@@ -150,62 +159,11 @@ def own_value(plan: Plan, name: str) -> float:
     return worth(plan, name)
 
 
-def keep_value(name: str) -> float:
-    """How much a card is worth holding in hand: discard or pass the lowest first. Worked out
-    once per card (from the tables filled at import), since hands are sorted by it."""
-    value = _KEPT.get(name)
-    if value is None:
-        value = _KEPT[name] = _keep_value(name)
-    return value
-
-
-_KEPT: dict[str, float] = {}
-
-
-def _keep_value(name: str) -> float:
-    if name in KEEP_VALUES:
-        return KEEP_VALUES[name]
-    c = CARDS[name]
-    if c.type_bits & CURSE:
-        return -10
-    if c.type_bits & TREASURE:
-        return 10 * c.coins
-    if c.type_bits & ACTION:
-        return 14 + c.cost
-    return -5  # Victory only
-
-
-def pass_cost(plan: Plan, name: str) -> float:
-    """How much passing one `name` to the next player costs me (Masquerade): what I lose
-    holding it, plus its VP twice over (I lose them, they get them). Early, an Estate is
-    junk worth passing; a Duchy or Province is never passed while anything else is in hand."""
-    c = CARDS[name]
-    if c.type_bits & CURSE:
-        return -100
-    if c.vp <= 0:
-        return keep_value(name)
-    weight = 20 if plan.gte <= 5 else 4 if c.vp == 1 else 12
-    return max(keep_value(name), 0) + 2 * c.vp * weight
-
-
-def tier(m: int) -> int:
-    return 4 if m >= 8 else 3 if m >= 6 else 2 if m >= 5 else 1 if m >= 3 else 0
-
-
-def hand_money(view: SeatView) -> int:
-    return sum(CARDS[n].coins for n in view.hand() if CARDS[n].type_bits & TREASURE) + (
-        view.coins if view.my_turn else 0)
-
-
-def worst(cards: list[int], names: list[str], n: int) -> list[int]:
-    kept = _KEPT
-    for c in cards:  # (every value known: the sort key below reads the table directly)
-        if names[c] not in kept:
-            keep_value(names[c])
-    return sorted(cards, key=lambda c: (kept[names[c]], names[c]))[:n]
-
-
 # ----- the Action phase -----------------------------------------------------------------
+_IS_ACTION = {name: bool(c.type_bits & ACTION) for name, c in CARDS.items()}
+ACTION_NAMES = frozenset(name for name, action in _IS_ACTION.items() if action)
+
+
 def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     """Higher is played first; None: better not played now."""
     others = list(hand)
@@ -213,14 +171,14 @@ def play_value(plan: Plan, name: str, hand: list[str]) -> float | None:
     special = PLAY_VALUES.get(name)
     if special is not None:
         return special(plan, name, others)
-    other_actions = [n for n in others if CARDS[n].type_bits & ACTION]
-    terminal_waiting = any(is_terminal(n) for n in other_actions)
+    # (a terminal is an Action: no need to list the other Actions first; sets, in C)
+    terminal_waiting = not TERMINAL_NAMES.isdisjoint(others)
     if name == "Throne Room":  # only with a card worth playing twice
-        worth_doubling = any(n != name and play_value(plan, n, others) is not None
-                             for n in other_actions)
+        worth_doubling = any(n != name and _IS_ACTION[n] and play_value(plan, n, others)
+                             is not None for n in others)
         return 95 if worth_doubling else None
     if name == "Shanty Town":
-        return 75 if not other_actions else 90 if terminal_waiting else 60
+        return 75 if ACTION_NAMES.isdisjoint(others) else 90 if terminal_waiting else 60
     if name in VILLAGES or CARDS[name].plus_actions >= 2:
         return 90 if terminal_waiting else 70
     if name == "Nobles":
@@ -269,9 +227,15 @@ def _terminal_value(plan: Plan, name: str, others: list[str]) -> float | None:
 
 def choose_action(plan: Plan, d: Decision) -> list[int]:
     hand = plan.view.hand()
+    names = d.names
     best, best_value = None, None
+    seen = set()  # a second card of a name has the same value: it cannot be chosen
     for c in d.cards:
-        v = play_value(plan, d.names[c], hand)
+        name = names[c]
+        if name in seen:
+            continue
+        seen.add(name)
+        v = play_value(plan, name, hand)
         if v is not None and (best_value is None or v > best_value):
             best, best_value = c, v
     return [best] if best is not None else []
@@ -284,20 +248,21 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
     view = plan.view
     # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
     endgame = plan.near
-    if endgame:
-        win = winning_buy(view, d)
+    ending = memo = None
+    if endgame:  # (memo: each pile's outcome and the scores, worked out once)
+        ending, memo = ending_piles(view), {}
+        win = winning_buy(view, d, ending, memo)
         if win is not None:
             return {"buy": win}
     for rule in BUY_RULES:
         answer = rule(plan, d)
         if answer is not None and ("buy" not in answer or not endgame
-                                   or safe_to_buy(view, d, answer["buy"])):
+                                   or safe_to_buy(view, d, answer["buy"], ending, memo)):
             return answer
     # The first pile in Supply order with the highest worth above 0. The piles come by
     # worth_bound, highest first: once a pile's bound cannot beat (or, earlier in Supply
     # order, tie) the best so far, neither can any pile after it.
     best, best_worth, best_at = None, 0.0, 0
-    ending = ending_piles(view) if endgame else None
     limit = d.limit
     for at, pile, cards, top, bound, cost in _buy_rows(view):
         if top is None:  # a pile of different cards (Knights, first): as it is now
@@ -310,7 +275,7 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
             break
         elif not cards or cost > limit:
             continue
-        if endgame and not safe_to_buy(view, d, pile, ending):
+        if endgame and not safe_to_buy(view, d, pile, ending, memo):
             continue
         w = worth(plan, top)
         if w > best_worth or w == best_worth and best is not None and at < best_at:
@@ -395,17 +360,26 @@ def improve(plan: Plan, d: Decision, extra: int, exact: bool = False,
 # ----- choosing cards ---------------------------------------------------------------------
 def choose_cards(plan: Plan, d: Decision) -> list[int]:
     src, names = d.source, d.names
+    if src == "Masquerade":  # (the commonest: two passes and a trash per play)
+        if d.min == 0:
+            return _trash_junk(plan, d)
+        # the first card of the name costing least to pass (the name breaks ties)
+        best = best_cost = None
+        for c in d.cards:
+            name = names[c]
+            if name != best:
+                cost = pass_cost(plan, name)
+                if best is None or cost < best_cost or cost == best_cost and name < best:
+                    best, best_cost, chosen = name, cost, c
+        return [chosen]
     if src in ("Remodel", "Replace"):
         return improve(plan, d, 2)
     if src == "Upgrade":
         return improve(plan, d, 1, exact=True)
     if src == "Mine":
         return improve(plan, d, 3, only=TREASURE)
-    if src in ("Chapel", "Steward", "Trading Post") or src == "Masquerade" and d.min == 0:
+    if src in ("Chapel", "Steward", "Trading Post"):
         return _trash_junk(plan, d)
-    if src == "Masquerade":
-        cost = {n: pass_cost(plan, n) for n in {names[c] for c in d.cards}}  # once a name
-        return [min(d.cards, key=lambda c: (cost[names[c]], names[c]))]
     if src in ("Moneylender", "Baron"):
         return d.cards[:1]  # a Copper for +$3, an Estate for +$4: always
     if src == "Courtier":
@@ -453,19 +427,40 @@ def throne_target(plan: Plan, d: Decision) -> list[int]:
 def _trash_junk(plan: Plan, d: Decision) -> list[int]:
     """Curses and early Estates; Coppers too while the deck keeps $6 of Treasure."""
     names = d.names
+    if d.source != "Chapel":  # only what may be junk is weighed (the same choice)
+        value: dict[str, float] = {}
+        junk = []  # (value, place, card): lowest first, in hand order among equals
+        for c in d.cards:
+            name = names[c]
+            if never_junk(name):
+                continue
+            v = value.get(name)
+            if v is None:
+                v = value[name] = own_value(plan, name)
+            if v < 0:
+                junk.append((v, len(junk), c))
+        junk.sort()
+        chosen = [c for _, _, c in junk[:max(d.max, 0)]]
+    else:
+        chosen = _chapel_junk(plan, d)
+    if len(chosen) < d.min:
+        chosen += worst([c for c in d.cards if c not in chosen], names, d.min - len(chosen))
+    return chosen
+
+
+def _chapel_junk(plan: Plan, d: Decision) -> list[int]:
+    names = d.names
     money = plan.money
-    chosen = []
+    chosen: list[int] = []
     value = {n: own_value(plan, n) for n in {names[c] for c in d.cards}}  # once a name
     for c in sorted(d.cards, key=lambda c: value[names[c]]):
         if len(chosen) == d.max:
             break
         if value[names[c]] < 0:
             chosen.append(c)
-        elif names[c] == "Copper" and money > 6 and plan.gte > 6 and d.source == "Chapel":
+        elif names[c] == "Copper" and money > 6 and plan.gte > 6:
             chosen.append(c)
             money -= 1
-    if len(chosen) < d.min:
-        chosen += worst([c for c in d.cards if c not in chosen], names, d.min - len(chosen))
     return chosen
 
 
@@ -487,18 +482,18 @@ def _topdeck_choice(plan: Plan, d: Decision) -> int:
 def choose_option(plan: Plan, d: Decision) -> Any:
     view, src = plan.view, d.source
     hand = view.hand()
-    m = hand_money(view)
     if src == "Pawn":
-        if view.actions == 0 and any(CARDS[n].type_bits & ACTION for n in hand):
+        if view.actions == 0 and not ACTION_NAMES.isdisjoint(hand):
             return ["card", "action"]
         return ["card", "coin"]
+    if src == "Nobles":
+        acts = not ACTION_NAMES.isdisjoint(hand)
+        return "actions" if view.actions == 0 and acts else "cards"
+    m = hand_money(view)  # (the commonest choices above do without it)
     if src == "Steward":
         if len(_junk(plan, hand)) >= 2 and plan.gte > 6:
             return "trash"
         return "coins" if tier(m + 2) > tier(m) or plan.density < 1.2 else "cards"
-    if src == "Nobles":
-        acts = [n for n in hand if CARDS[n].type_bits & ACTION]
-        return "actions" if view.actions == 0 and acts else "cards"
     if src == "Minion":
         acts = [n for n in hand if CARDS[n].type_bits & ACTION]
         held = sum(CARDS[n].coins for n in hand)

@@ -52,11 +52,13 @@ def _is_terminal(name: str) -> bool:
 
 
 _TERMINAL = {name: _is_terminal(name) for name in CARDS}  # asked many times a decision
+TERMINAL_NAMES = frozenset(name for name, terminal in _TERMINAL.items() if terminal)
 
 
 class _Figure:
-    """A Plan figure worked out on first use: the value then sits in the instance's dict,
-    which Python reads before this (non-data) descriptor, so later reads cost nothing."""
+    """A Plan figure worked out on first use: the value then sits on the instance, which
+    Python reads before this (non-data) descriptor, so later reads cost nothing. It is set
+    as an attribute (not through `__dict__`, which would make the instance build a dict)."""
 
     __slots__ = ("name", "work")
 
@@ -69,7 +71,8 @@ class _Figure:
     def __get__(self, plan: Plan | None, owner: type) -> Any:
         if plan is None:
             return self
-        value = plan.__dict__[self.name] = self.work(plan)
+        value = self.work(plan)
+        setattr(plan, self.name, value)  # (an instance attribute: read before this)
         return value
 
 
@@ -82,7 +85,7 @@ class _JointFigure(_Figure):
         if plan is None:
             return self
         self.work(plan)
-        return plan.__dict__[self.name]
+        return getattr(plan, self.name)
 
 
 def _count_deck(plan: Plan) -> None:
@@ -104,8 +107,8 @@ def _count_deck(plan: Plan) -> None:
                 top = value
         if village:
             villages += k
-    plan.__dict__.update(size=size, terminals=terminals, villages=villages,
-                         top_terminal=0 if top is None else top)
+    plan.size, plan.terminals, plan.villages = size, terminals, villages
+    plan.top_terminal = 0 if top is None else top
 
 
 def _deck_info(name: str) -> tuple[bool, bool, int | None]:
@@ -122,7 +125,7 @@ _DECK_INFO: dict[str, tuple[bool, bool, int | None]] = {}
 
 def _end_state(plan: Plan) -> None:
     """gte and near, from one pass over the Supply."""
-    plan.__dict__["gte"], plan.__dict__["near"] = plan.view.end_state()
+    plan.gte, plan.near = plan.view.end_state()
 
 
 def _strong_terminal(plan: Plan) -> bool:
@@ -147,8 +150,10 @@ class Plan:
 
     mine = _Figure(lambda plan: plan.view.my_cards())
     money = _Figure(lambda plan: plan.view.total_money())
-    gte = _JointFigure(_end_state)  # gains_to_end()
-    near = _JointFigure(_end_state)  # endgame.near_end(): one gain could end the game
+    # gains_to_end(): alone when that is all an answer needs (a Masquerade pass), else with
+    # near (endgame.near_end(): one gain could end the game) from one sort of the Supply
+    gte = _Figure(lambda plan: plan.view.gains_to_end())
+    near = _JointFigure(_end_state)
     kingdom = _Figure(lambda plan: plan.view.supply_counts())
     supply = _Figure(lambda plan: plan.view.supply_names())  # for "is X in the Supply"
     size = _JointFigure(_count_deck)
@@ -215,3 +220,43 @@ def _bound(name: str) -> float:
 
 
 _BOUNDS: dict[str, float] = {}
+
+
+# The least `heuristic.worth` can say of each card _victory_worth rules (-inf: no floor, or
+# Nobles, which may fall through to the rule for terminals).
+_VICTORY_FLOORS = {"Province": 45, "Duchy": -5, "Duke": -_INF, "Estate": -5, "Harem": 40,
+                   "Nobles": -_INF, "Great Hall": 10, "Mill": 11, "Gardens": -5}
+assert set(_VICTORY_FLOORS) == _VICTORY_RULED
+
+
+def never_junk(name: str) -> bool:
+    """Whether `heuristic.own_value(plan, name)` is 0 or more whatever the plan: then no rule
+    that trashes junk (a card it minds losing less than nothing) can pick it, and its value
+    need not be worked out. Worked out once per card, from the tables filled at import."""
+    known = _NEVER_JUNK.get(name)
+    if known is None:
+        known = _NEVER_JUNK[name] = _floor(name) >= 0
+    return known
+
+
+def _floor(name: str) -> float:
+    """The least `own_value` can be for `name` (-inf: no floor known)."""
+    if name == "Copper":  # own_value's own rule for these two
+        return 3
+    if name == "Estate":
+        return -5
+    if name in WORTH_RULES:
+        return -_INF
+    victory = _VICTORY_FLOORS.get(name)
+    if victory is not None:
+        return victory
+    if name in _BASIC_WORTH:
+        return _BASIC_WORTH[name]
+    if name in VILLAGES:
+        return min(VILLAGES[name], 2)
+    if name in CANTRIPS:
+        return CANTRIPS[name] - (10 if name == "Sentry" else 0)
+    return -_INF  # terminals (worth less than nothing once there are enough) and the rest
+
+
+_NEVER_JUNK: dict[str, bool] = {}

@@ -6,7 +6,15 @@ README's figures come from `python -m engine bench`, which runs the same workloa
 import pytest
 
 from engine import loads, replay
-from engine.bench import DARK_AGES, INTRIGUE, _record_game, _saved_mid_card, planner_timing, run_all
+from engine.bench import (
+    DARK_AGES,
+    INTRIGUE,
+    _record_game,
+    _saved_mid_card,
+    jobs_timing,
+    planner_timing,
+    run_all,
+)
 from engine.simulate import simulate
 
 
@@ -39,6 +47,14 @@ def test_bench_reports_a_dark_ages_kingdom_beside_the_intrigue_ones():
     assert set(out["heuristic_intrigue_games_per_cpu_sec"]) == set(INTRIGUE)
     assert list(out["heuristic_dark_ages_games_per_cpu_sec"]) == [DARK_AGES]
     assert "planner_one_plan" not in out and "jobs_games_per_sec" not in out
+
+
+def test_bench_jobs_figure_interleaves_one_and_two_processes():
+    out = jobs_timing(games=24, rounds=2)
+    assert out["games"] == 24 and set(out["games_per_sec_runs"]) == {"1", "2"}
+    assert all(len(v) == 2 and min(v) > 0 for v in out["games_per_sec_runs"].values())
+    assert len(out["speedup_runs"]) == 2 and out["speedup"] > 0
+    assert len(out["load_average_before"]) == len(out["load_average_after"]) == 3
 
 
 @pytest.mark.slow

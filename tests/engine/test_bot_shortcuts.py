@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from engine import CARDS, new_game
-from engine.bots import SeatView, heuristic, planner, seat_player
+from engine.bots import SeatView, heuristic, planner, seat_player, values
 from engine.bots.endgame import ending_piles, near_end, safe_to_buy, winning_buy
 from engine.bots.heuristic import (
     CURSERS,
@@ -21,13 +21,14 @@ from engine.bots.heuristic import (
     VILLAGES,
     Plan,
     choose_buy,
-    is_terminal,
     keep_value,
     worth,
     worth_bound,
 )
 from engine.bots.money import big_money_ultimate
+from engine.bots.plan import is_terminal, never_junk
 from engine.bots.strategies import BUILTIN
+from engine.decisions import ChooseCards
 from engine.positions import build
 from engine.simulate import game_setup, kingdom_cards, shelters_rule
 from engine.tables import id_tables
@@ -60,6 +61,47 @@ def reference_buy(plan: Plan, d) -> object:
     return {"buy": best} if best else {"end": True}
 
 
+def reference_ending_piles(view: SeatView) -> list[str]:
+    """ending_piles as first written, from the Supply's counts by name."""
+    counts = view.supply_counts()
+    limit = 4 if view.players >= 5 else 3
+    empty = sum(1 for n in counts.values() if n == 0)
+    out = [p for p, n in counts.items() if n == 1] if empty == limit - 1 else []
+    if counts.get("Province") == 1 and "Province" not in out:
+        out.append("Province")
+    return out
+
+
+def reference_trash_junk(plan: Plan, d) -> list[int]:
+    """The junk trashed as first written (not Chapel): every card weighed, lowest first."""
+    names = d.names
+    value = {n: heuristic.own_value(plan, n) for n in {names[c] for c in d.cards}}
+    chosen = []
+    for c in sorted(d.cards, key=lambda c: value[names[c]]):
+        if len(chosen) == d.max:
+            break
+        if value[names[c]] < 0:
+            chosen.append(c)
+    if len(chosen) < d.min:
+        chosen += heuristic.worst([c for c in d.cards if c not in chosen], names,
+                                  d.min - len(chosen))
+    return chosen
+
+
+def reference_pass(plan: Plan, d) -> list[int]:
+    """Masquerade's pass as first written: the card whose pass_cost (then name) is least."""
+    names = d.names
+    cost = {n: heuristic.pass_cost(plan, n) for n in {names[c] for c in d.cards}}
+    return [min(d.cards, key=lambda c: (cost[names[c]], names[c]))]
+
+
+def _as_masquerade(d):
+    """The same choice of cards asked as Masquerade's pass (exactly one card)."""
+    asked = ChooseCards(d.seat, d.cards, 1, 1, "Pass a card", zone=d.zone, source="Masquerade")
+    asked.names = d.names
+    return asked
+
+
 def checked_player(g, p: int, seen: Counter):
     """The heuristic seat's player, checking the shortcuts at each of its decisions."""
     bot = seat_player("heuristic", g, p)
@@ -83,7 +125,16 @@ def checked_player(g, p: int, seen: Counter):
         assert plan.strong_terminal == any(TERMINALS.get(k, 0) > 40 for k in counts)
         assert plan.attack_missing == any(counts.get(k) and not mine[k] for k in CURSERS)
         for name in mine:
-            assert keep_value(name) == heuristic._keep_value(name)
+            assert keep_value(name) == values._keep_value(name)
+            if never_junk(name):
+                assert heuristic.own_value(plan, name) >= 0, name
+        assert ending_piles(view) == reference_ending_piles(view)
+        if d.kind == "ChooseCards" and d.min <= 1 <= d.max and d.source != "Chapel":
+            assert heuristic._trash_junk(Plan(view), d) == reference_trash_junk(Plan(view), d)
+            if d.min == 1 and len(d.cards) > 1:
+                assert (heuristic.choose_cards(Plan(view), _as_masquerade(d))
+                        == reference_pass(Plan(view), d))
+            seen["chosen"] += 1
         if d.kind == "BuyPhase" and not d.treasures:
             for pile in g.supply:
                 top = g.pile_top(pile)
@@ -104,6 +155,8 @@ def test_the_heuristic_shortcuts_choose_what_the_plain_ways_choose(kingdom):
         g.play_out([checked_player(g, p, seen) for p in range(2)])
         assert g.over
     assert seen["buys"] > 40
+    if "Masquerade" in cards:  # its trash and pass were checked against the plain ways
+        assert seen["chosen"] > 0
 
 
 def test_worth_bounds_hold_for_every_card_and_plan():
@@ -119,6 +172,10 @@ def test_worth_bounds_hold_for_every_card_and_plan():
         view = SeatView(g, 0)
         for name in names:
             assert worth(Plan(view), name) <= worth_bound(name), name
+            if never_junk(name):  # (a card no trash rule may pick is never worth < 0)
+                assert heuristic.own_value(Plan(view), name) >= 0, name
+    assert never_junk("Copper") and never_junk("Gold") and never_junk("Great Hall")
+    assert not never_junk("Estate") and not never_junk("Duchy") and not never_junk("Smithy")
 
 
 def test_planner_games_on_the_fast_path_are_the_games_of_the_apply_loop():

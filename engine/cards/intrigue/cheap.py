@@ -103,9 +103,9 @@ kingdom("Great Hall", 3, ACTION | VICTORY, editions=FIRST, plus_cards=1, plus_ac
 
 
 def _masquerade(g, p, me, edition: int = 2):
-    n = len(g.players)
-    order = [(p + i) % n for i in range(n)]
-    holders = [v for v in order if hand_of(g, v)]
+    players = g.players
+    n = len(players)
+    holders = [v for v in (*range(p, n), *range(p)) if players[v].hand]  # from p, in order
     if edition == 1:
         passing = [(v, (v + 1) % n) for v in holders]
     else:  # each player with cards passes to the next such player to their left
@@ -116,7 +116,8 @@ def _masquerade(g, p, me, edition: int = 2):
             g.players[v].hand.remove(cid)
         for (v, to), cid in zip(passing, chosen, strict=True):
             g.players[to].hand.append(cid)
-            g.note("pass", v, {"to": to}, {"card": g.names[cid]}, seen_by=[v, to])
+            if g.logging:  # (a quiet simulation builds no entry)
+                g.note("pass", v, {"to": to}, {"card": g.names[cid]}, seen_by=[v, to])
     hand = hand_of(g, p)
     if hand:
         chosen = yield ChooseCards(p, list(hand), 0, 1, "You may trash a card from your hand",
