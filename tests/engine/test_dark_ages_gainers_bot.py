@@ -213,3 +213,20 @@ def test_poor_house_is_played_only_with_few_treasures():
     assert names(g, bot(g)) == ["Poor House"]
     g = game(seat(hand=["Poor House", "Copper", "Copper", "Silver", "Gold"]), seat())
     assert bot(g) == []
+
+
+def test_count_puts_back_a_treasure_only_when_the_buy_stays_as_good():
+    """$6 with Count's +$3 is a Province: a Copper goes on the deck, never a Silver."""
+    g = game(seat(hand=["Count", "Silver", "Silver", "Copper", "Copper"]), seat())
+    play(g, "Count")
+    assert bot(g) == "topdeck"
+    answer(g, 0, "topdeck")
+    assert names(g, bot(g)) == ["Copper"]
+
+
+def test_count_gains_a_copper_rather_than_lose_a_needed_card():
+    """Three Silvers and one Estate: any card put back or discarded costs this turn's
+    Province (or next turn's hand), a Copper costs little."""
+    g = game(seat(hand=["Count", "Silver", "Silver", "Silver", "Estate"]), seat())
+    play(g, "Count")
+    assert bot(g) == "copper"

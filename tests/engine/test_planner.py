@@ -47,8 +47,17 @@ def test_the_library_has_every_kind_of_plan_the_issue_names():
     dark = [d["name"] for d in candidates(["Rebuild", "Feodum", "Counterfeit", "Cultist",
                                            "Hunting Grounds", "Urchin", "Rats", "Count",
                                            "Bandit Camp", "Squire"])]
-    assert {"rebuild", "feodum", "bm-counterfeit", "bm-cultist-3", "bm-hunting-grounds",
-            "bm-urchin-many"} <= set(dark)
+    assert {"rebuild", "feodum", "bm-counterfeit", "bm-cultist-3",
+            "bm-hunting-grounds"} <= set(dark)
+    assert "bm-minion-many" in [d["name"] for d in candidates(["Minion", *kingdom[1:]])]
+
+
+def test_no_plan_buys_many_moneyless_attacks_before_silver():
+    """Eight Urchins bought instead of Silver lost every game to Big Money Ultimate."""
+    kingdom = ["Urchin", "Smithy", "Village", "Militia", "Market", "Moat", "Cellar",
+               "Workshop", "Chapel", "Festival"]
+    names = [d["name"] for d in candidates(kingdom)]
+    assert not [n for n in names if n.startswith("bm-urchin-many")]
 
 
 @pytest.mark.parametrize("seed", range(8))
