@@ -139,7 +139,11 @@ def _forget_connections() -> None:
     redis-server is gone), so that the next publish uses the broker now configured."""
     app._pool = None
     app.amqp._producer_pool = None
-    backend = app._local.__dict__.pop("backend", None)
+    # Celery 5.5+ keeps a thread-safe backend (the disabled one of a run without a result
+    # backend, made by any earlier test that asked for it) on the app, others per thread.
+    backend = app._local.__dict__.pop("backend", None) or getattr(app, "_backend_cache", None)
+    if hasattr(app, "_backend_cache"):
+        app._backend_cache = None
     consumer = getattr(backend, "result_consumer", None)
     if consumer is not None:
         consumer.stop()
