@@ -7,5 +7,5 @@ from games.api.stream_consumer import GameStreamConsumer
 
 websocket_urlpatterns = [
     path("ws/api/v1/events/", EventStreamConsumer.as_asgi()),
-    path("ws/api/v1/games/<int:pk>/stream/", GameStreamConsumer.as_asgi()),
+    path("ws/api/v1/games/<id:pk>/stream/", GameStreamConsumer.as_asgi()),
 ]

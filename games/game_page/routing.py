@@ -7,5 +7,5 @@ from django.urls import path
 from games.game_page.consumers import GameConsumer
 
 websocket_urlpatterns = [
-    path("ws/games/<int:pk>/", GameConsumer.as_asgi()),
+    path("ws/games/<id:pk>/", GameConsumer.as_asgi()),
 ]

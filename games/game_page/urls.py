@@ -7,7 +7,7 @@ from django.urls import path
 from games.game_page import views
 
 urlpatterns = [
-    path("games/<int:pk>/play/", views.game_page, name="play"),
-    path("games/<int:pk>/play/live/", views.game_live, name="play_live"),
-    path("games/<int:pk>/play/decide/", views.game_decide, name="decide"),
+    path("games/<id:pk>/play/", views.game_page, name="play"),
+    path("games/<id:pk>/play/live/", views.game_live, name="play_live"),
+    path("games/<id:pk>/play/decide/", views.game_decide, name="decide"),
 ]

@@ -144,7 +144,9 @@ def rematch_dict(offer: RematchOffer) -> dict:
     return {
         "id": offer.pk, "game": offer.game_id, "offered_by": offer.offered_by.username,
         "first_player_rule": offer.first_player_rule, "status": offer.status,
-        "answers": {int(k): v for k, v in offer.answers.items()},
+        # seat numbers as strings, as JSON writes them: the Redis channel layer (msgpack,
+        # strict map keys) refuses a message whose dict keys are ints
+        "answers": {k: v for k, v in sorted(offer.answers.items(), key=lambda kv: int(kv[0]))},
         "deadline_at": offer.deadline_at.isoformat(),
         "new_game": offer.new_game_id,
         "created_at": offer.created_at.isoformat(),

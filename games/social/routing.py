@@ -7,5 +7,5 @@ from django.urls import path
 from games.social.consumers import SocialConsumer
 
 websocket_urlpatterns = [
-    path("ws/games/<int:pk>/social/", SocialConsumer.as_asgi()),
+    path("ws/games/<id:pk>/social/", SocialConsumer.as_asgi()),
 ]

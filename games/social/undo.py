@@ -218,7 +218,9 @@ def undo_dict(undo: Undo) -> dict:
     return {
         "id": undo.pk, "seat": undo.position, "kind": undo.kind, "status": undo.status,
         "from_step": undo.from_step, "to_step": undo.to_step, "count": undo.count,
-        "votes": {int(k): v for k, v in undo.votes.items()},
+        # seat numbers as strings, as JSON writes them (the Redis channel layer's msgpack
+        # refuses int dict keys)
+        "votes": {k: v for k, v in sorted(undo.votes.items(), key=lambda kv: int(kv[0]))},
         "deadline_at": undo.deadline_at.isoformat() if undo.deadline_at else None,
         "created_at": undo.created_at.isoformat(),
     }

@@ -168,3 +168,19 @@ def test_a_bad_host_header_is_a_json_400_in_the_api_and_a_page_elsewhere(running
     assert page.status_code == 400 and page["Content-Type"].startswith("text/html")
     running_game.refresh_from_db()
     assert running_game.status == "running"
+
+
+@pytest.mark.parametrize("path", [
+    "/api/v1/games/{huge}/", "/api/v1/games/{huge}/decisions/", "/api/v1/games/{huge}/answer/",
+    "/games/{huge}/", "/games/{huge}/play/", "/play/games/{huge}/presence/",
+])
+def test_an_id_past_the_databases_integers_is_a_404_not_a_database_error(as_alice, client,
+                                                                         alice, path):
+    """Any number of digits matched `<int:...>`, and SQLite refused the query (a 500)."""
+    client.force_login(alice)
+    url = path.format(huge="8" * 40)
+    for caller in (as_alice, client):
+        for method in ("get", "post"):
+            response = getattr(caller, method)(url)
+            assert response.status_code == 404, (url, method, response.status_code)
+    assert client.get(path.format(huge="9" * 18)).status_code in (404, 405)

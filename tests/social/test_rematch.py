@@ -104,3 +104,26 @@ def test_who_starts_follows_the_rulebooks():
     assert picks == {1}  # among the players who did not win
     everyone = {"winners": [0, 1], "scores": [5, 5]}
     assert rematch.turn_order(everyone, 2, "1e", random.Random(1))["first_player"] in (0, 1)
+
+
+def test_the_rematch_events_cross_the_redis_channel_layer(finished, alice, bob, committed,
+                                                           monkeypatch):
+    """Every message a rematch sends survives channels_redis's serializer (msgpack with strict
+    map keys): an event stream socket crashed on the offer's seat-numbered answers."""
+    from channels_redis.core import RedisChannelLayer
+
+    from games.social import live
+
+    layer = RedisChannelLayer(hosts=["redis://127.0.0.1:1/0"])  # never connects: serializing
+    sent = []
+    monkeypatch.setattr(live, "_send", lambda group, message: sent.append(message))
+    with committed():
+        rematch.rematch_offer(game=finished, user=alice)
+    with committed():
+        rematch.rematch_answer(game=finished, user=bob, accept=True)
+    events = [m for m in sent if m["type"] == "api.events"]
+    assert events and len(sent) > len(events)
+    for message in sent:
+        assert layer.deserialize(layer.serialize(message)) == message
+    answers = events[-1]["events"][0]["rematch"]["answers"]
+    assert answers == {"0": "accepted", "1": "accepted"}

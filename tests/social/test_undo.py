@@ -157,3 +157,28 @@ def test_revealing_entries_are_judged_from_the_log(running_game):
     assert undo._reveals(table, ["reveal", 1, {"cards": ["Moat"]}, None, None])
     hidden_pile = ["gain", 0, {"card": "Sir Martin", "to": "discard"}, None, None]
     assert undo._reveals(table, hidden_pile)  # a mixed pile shows its next card
+
+
+def test_the_undo_events_cross_the_redis_channel_layer(running_game, answer, committed,
+                                                       monkeypatch):
+    """The request and its vote reach sockets through channels_redis's serializer (msgpack
+    with strict map keys), which refused the seat-numbered votes."""
+    from channels_redis.core import RedisChannelLayer
+
+    from games.social import live
+
+    layer = RedisChannelLayer(hosts=["redis://127.0.0.1:1/0"])  # never connects: serializing
+    sent = []
+    monkeypatch.setattr(live, "_send", lambda group, message: sent.append(message))
+    game, seat = _after_treasures(running_game, answer)
+    game = answer(game, seat, {"buy": "Copper"})
+    users = _players(game)
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    with committed():
+        undo.undo_answer(game=game, user=users[1 - seat], undo_id=asked.pk, accept=True)
+    events = [m for m in sent if m["type"] == "api.events"]
+    assert len(events) >= 2
+    for message in sent:
+        assert layer.deserialize(layer.serialize(message)) == message
+    assert events[-1]["events"][0]["undo"]["votes"] == {str(1 - seat): "accepted"}
