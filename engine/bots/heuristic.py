@@ -86,11 +86,11 @@ def worth(plan: Plan, name: str) -> float:
         return CANTRIPS[name] - (10 if name == "Sentry" and plan.size > 20 else 0)
     if name in TERMINALS:
         value = TERMINALS[name]
-        if name in ESTATE_USERS and plan.mine["Estate"] < 2:
+        if name in ESTATE_USERS and plan.mine.get("Estate", 0) < 2:
             value = -1  # nothing to discard (Shelters, or trashed): a dead card in hand
         if name == "Masquerade" and ("Witch" in plan.supply or "Torturer" in plan.supply):
             value = 10  # the Curses we give would be passed back to us
-        if (name in CURSERS and plan.mine[name] < 2 and plan.terminals - plan.villages <= 1
+        if (name in CURSERS and plan.mine.get(name, 0) < 2 and plan.terminals - plan.villages <= 1
                 and plan.view.pile_count("Curse") > 3):
             return value  # two cursers win the Curse split
         if value < 30 and plan.attack_missing:
@@ -117,15 +117,15 @@ def _duchy(plan: Plan) -> float:
 
 
 def _duke(plan: Plan) -> float:
-    gte, mine = plan.gte, plan.mine
-    better = mine["Duchy"] - 3 - mine["Duke"]
+    gte, count = plan.gte, plan.mine.get  # (get: no Counter.__missing__ call for a 0)
+    better = count("Duchy", 0) - 3 - count("Duke", 0)
     return (90 if gte <= 4 else 48 if gte <= 7 else -5) + better
 
 
 def _nobles(plan: Plan) -> float | None:
     if plan.gte <= 5:  # without a strong attack, the first one beats a Gold
         return 55
-    return 52 if not plan.mine["Nobles"] and not plan.strong_terminal else None
+    return 52 if not plan.mine.get("Nobles") and not plan.strong_terminal else None
 
 
 def _great_hall(plan: Plan) -> float:
@@ -247,14 +247,16 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         return {"play": _treasure_order(d)}
     view = plan.view
     # Most turns no single gain can end the game: then no buy needs the endgame's scoring.
-    endgame = plan.near
+    # (gte and near from the view at once, rather than through the Plan's figures)
+    plan.gte, endgame = view.end_state()
+    plan.near = endgame
     ending = memo = None
     if endgame:  # (memo: each pile's outcome and the scores, worked out once)
         ending, memo = ending_piles(view), {}
         win = winning_buy(view, d, ending, memo)
         if win is not None:
             return {"buy": win}
-    for rule in BUY_RULES:
+    for rule in _buy_rules(view):
         answer = rule(plan, d)
         if answer is not None and ("buy" not in answer or not endgame
                                    or safe_to_buy(view, d, answer["buy"], ending, memo)):
@@ -281,6 +283,17 @@ def choose_buy(plan: Plan, d: Decision) -> Any:
         if w > best_worth or w == best_worth and best is not None and at < best_at:
             best, best_worth, best_at = pile, w, at
     return {"buy": best} if best else {"end": True}
+
+
+def _buy_rules(view: SeatView) -> list[Callable[[Plan, Decision], Any]]:
+    """The BUY_RULES this game's Supply can use (a rule with a `needs` attribute is only for a
+    game whose Supply has that pile), chosen once per game."""
+    made = view.memo.get("buy_rules")
+    if made is None or made[0] != len(BUY_RULES):
+        supply = view.supply_names()
+        made = view.memo["buy_rules"] = (len(BUY_RULES), [
+            rule for rule in BUY_RULES if getattr(rule, "needs", None) in (None, *supply)])
+    return made[1]
 
 
 def _buy_rows(view: SeatView) -> list[tuple[int, str, list[int], str | None, float, int]]:

@@ -88,6 +88,20 @@ class _JointFigure(_Figure):
         return getattr(plan, self.name)
 
 
+class _ViewFigure(_Figure):
+    """A figure that is one SeatView method's answer: `work` is called on the view itself
+    (no lambda between), since every decision asks a few of these."""
+
+    __slots__ = ()
+
+    def __get__(self, plan: Plan | None, owner: type) -> Any:
+        if plan is None:
+            return self
+        value = self.work(plan.view)
+        setattr(plan, self.name, value)
+        return value
+
+
 def _count_deck(plan: Plan) -> None:
     """size, terminals (Nobles is mostly played for +3 Cards: a terminal, for buying
     purposes), villages and top_terminal (the best TERMINALS value among the terminals
@@ -148,14 +162,14 @@ class Plan:
     def __init__(self, view: SeatView) -> None:
         self.view = view
 
-    mine = _Figure(lambda plan: plan.view.my_cards())
-    money = _Figure(lambda plan: plan.view.total_money())
+    mine = _ViewFigure(SeatView.my_cards)
+    money = _ViewFigure(SeatView.total_money)
     # gains_to_end(): alone when that is all an answer needs (a Masquerade pass), else with
     # near (endgame.near_end(): one gain could end the game) from one sort of the Supply
-    gte = _Figure(lambda plan: plan.view.gains_to_end())
+    gte = _ViewFigure(SeatView.gains_to_end)
     near = _JointFigure(_end_state)
-    kingdom = _Figure(lambda plan: plan.view.supply_counts())
-    supply = _Figure(lambda plan: plan.view.supply_names())  # for "is X in the Supply"
+    kingdom = _ViewFigure(SeatView.supply_counts)
+    supply = _ViewFigure(SeatView.supply_names)  # for "is X in the Supply"
     size = _JointFigure(_count_deck)
     terminals = _JointFigure(_count_deck)
     villages = _JointFigure(_count_deck)
@@ -178,7 +192,7 @@ class Plan:
 def _strong_attack_missing(plan: Plan) -> bool:
     """A strong attack is in the Supply and the bot has none yet."""
     supply, view = plan.supply, plan.view
-    return any(k in supply and view.pile_count(k) and not plan.mine[k] for k in CURSERS)
+    return any(k in supply and view.pile_count(k) and not plan.mine.get(k) for k in CURSERS)
 
 
 # The cards _victory_worth has a rule for (for any other card it says None), with the most

@@ -192,4 +192,5 @@ def _hermit_to_madman(plan: Plan, d: Decision) -> Any:
     return {"end": True} if best < 30 + 10 * (hermits - 1) else None
 
 
+_hermit_to_madman.needs = "Hermit"  # type: ignore[attr-defined]  (choose_buy skips it else)
 BUY_RULES.append(_hermit_to_madman)
