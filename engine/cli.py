@@ -49,9 +49,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_all
 
+    extra = {} if args.jobs_games is None else {"jobs_games": args.jobs_games}
     print(json.dumps(run_all(args.games, args.runs, jobs=not args.no_jobs,
-                             planner=not args.no_planner, jobs_games=args.jobs_games),
-                     indent=1))
+                             planner=not args.no_planner, **extra), indent=1))
     return 0
 
 
@@ -84,9 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--runs", type=int, default=3, help="simulation runs, each beside the floor")
     p.add_argument("--no-jobs", action="store_true", help="skip the 1 vs 2 processes figure")
-    p.add_argument("--jobs-games", type=int, default=20_000,
-                   help="games per run of the 1 vs 2 processes figure (enough that the pool's "
-                        "start and last chunk are a small part of a run)")
+    p.add_argument("--jobs-games", type=int, default=None,
+                   help="games per run of the 1 vs 2 processes figure (default: bench.JOBS_GAMES, "
+                        "enough that the pool's start and last chunk are a small part of a run)")
     p.add_argument("--no-planner", action="store_true",
                    help="skip making one plan (a few CPU seconds)")
     p.set_defaults(fn=cmd_bench)

@@ -55,23 +55,32 @@ async def group_send(layer: Any, group: str, message: dict) -> None:
     if not isinstance(layer, RedisChannelLayer):
         await layer.group_send(group, message)
         return
+    pipe = layer.connection(layer.consistent_hash(group)).pipeline(transaction=False)
+    _, members = await _members(pipe, layer, group).execute()
+    for index, keys, args, count in _sends(layer, members, message):
+        client = layer.connection(index)  # (one per event loop and host)
+        _log_over(await _script(client)(keys=keys, args=args, client=client), count, group)
+
+
+def _members(pipe: Any, layer: Any, group: str) -> Any:
+    """`pipe` (async or blocking) with the group's expired members dropped, then listed."""
     assert layer.require_valid_group_name(group), "Group name not valid"
     key = layer._group_key(group)
-    connection = layer.connection(layer.consistent_hash(group))
-    pipe = connection.pipeline(transaction=False)
     pipe.zremrangebyscore(key, min=0, max=int(time.time()) - layer.group_expiry)
     pipe.zrange(key, 0, -1)
-    _, members = await pipe.execute()
+    return pipe
+
+
+def _sends(layer: Any, members: list[bytes], message: dict) -> list[tuple]:
+    """For each Redis host of the members' channels: (host index, channel keys, SEND's ARGV,
+    the group's size for the log)."""
     channel_names = [name.decode("utf8") for name in members]
     if not channel_names:
-        return
+        return []
     by_connection, messages, capacities = layer._map_channel_keys_to_connection(
         channel_names, message)
-    for index, keys in by_connection.items():
-        client = layer.connection(index)  # (one per event loop and host)
-        over = await _script(client)(keys=keys, args=_args(layer, keys, messages, capacities),
-                                     client=client)
-        _log_over(over, len(channel_names), group)
+    return [(index, keys, _args(layer, keys, messages, capacities), len(channel_names))
+            for index, keys in by_connection.items()]
 
 
 def _args(layer: Any, keys: list, messages: dict, capacities: dict) -> list:
@@ -101,21 +110,11 @@ def group_send_sync(layer: Any, group: str, message: dict) -> bool:
     clients = _sync_clients(layer)
     if clients is None:
         return False
-    assert layer.require_valid_group_name(group), "Group name not valid"
-    key = layer._group_key(group)
     pipe = clients[layer.consistent_hash(group)][0].pipeline(transaction=False)
-    pipe.zremrangebyscore(key, min=0, max=int(time.time()) - layer.group_expiry)
-    pipe.zrange(key, 0, -1)
-    _, members = pipe.execute()
-    channel_names = [name.decode("utf8") for name in members]
-    if not channel_names:
-        return True
-    by_connection, messages, capacities = layer._map_channel_keys_to_connection(
-        channel_names, message)
-    for index, keys in by_connection.items():
+    _, members = _members(pipe, layer, group).execute()
+    for index, keys, args, count in _sends(layer, members, message):
         client, script = clients[index]
-        over = script(keys=keys, args=_args(layer, keys, messages, capacities), client=client)
-        _log_over(over, len(channel_names), group)
+        _log_over(script(keys=keys, args=args, client=client), count, group)
     return True
 
 
