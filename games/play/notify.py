@@ -48,14 +48,19 @@ def game_link(game_id: int) -> str:
 
 
 def unsubscribe_token(user) -> str:
-    return signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT)
+    """The same token in every email to a user (no timestamp: the link never expires)."""
+    return signing.Signer(salt=UNSUBSCRIBE_SALT).sign_object({"u": user.pk})
 
 
 def unsubscribe_user_id(token: str) -> int | None:
-    try:
-        return int(signing.loads(token, salt=UNSUBSCRIBE_SALT)["u"])
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
-        return None
+    """The user of a token; older emails' tokens carried a timestamp and still work."""
+    for unsign in (signing.Signer(salt=UNSUBSCRIBE_SALT).unsign_object,
+                   lambda value: signing.loads(value, salt=UNSUBSCRIBE_SALT)):
+        try:
+            return int(unsign(token)["u"])
+        except (signing.BadSignature, KeyError, TypeError, ValueError):
+            continue
+    return None
 
 
 def unsubscribe_link(user) -> str:

@@ -4,8 +4,9 @@ the daily digest, one-click links, the badge on every page."""
 from __future__ import annotations
 
 from datetime import timedelta
+from unittest import mock
 
-from django.core import mail
+from django.core import mail, signing
 from django.urls import reverse
 
 from games.models import PlayerPreferences
@@ -134,6 +135,16 @@ def test_the_unsubscribe_link_works_without_logging_in(alice, client):
     prefs = PlayerPreferences.objects.get(user=alice)
     assert response.status_code == 200
     assert not prefs.email_on_turn and not prefs.email_daily_digest
+
+
+def test_the_unsubscribe_link_is_the_same_in_every_email_and_old_links_still_work(alice, client):
+    """A second boundary between two emails must not change the link (it once did)."""
+    with mock.patch("time.time", return_value=1_000_000_000):
+        early = notify.unsubscribe_token(alice)
+    assert notify.unsubscribe_token(alice) == early
+    old_style = signing.dumps({"u": alice.pk}, salt=notify.UNSUBSCRIBE_SALT)
+    assert notify.unsubscribe_user_id(old_style) == alice.pk
+    assert client.get(reverse("play:unsubscribe", args=[old_style])).status_code == 200
 
 
 def test_a_forged_unsubscribe_link_is_refused(client):
