@@ -15,7 +15,12 @@ from .plan import Plan
 def _baron(plan: Plan, name: str, others: list[str]) -> float | None:
     if "Estate" in others:
         return TERMINALS["Baron"] + 30
-    return 12 if plan.gte <= 4 else None
+    if plan.gte <= 4:
+        return 12
+    # A deck with fewer Estates than Barons (Shelters, or a plan that bought Barons anyway)
+    # plays it for the Estate it gains: the fodder of its next plays (+$4 each).
+    mine = plan.mine
+    return 12 if mine.get("Estate", 0) < mine.get("Baron", 0) else None
 
 
 PLAY_VALUES["Baron"] = _baron
