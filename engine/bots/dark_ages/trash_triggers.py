@@ -158,7 +158,8 @@ def _buy_value(coins: int, top: float = 100) -> float:
 
 
 def _coins(name: str) -> int:
-    """What a card drawn now adds to the Buy (Catacombs used the turn's Action)."""
+    """What a card drawn now adds to the Buy: its coins if a Treasure (an Action counts
+    nothing: in a money deck Catacombs used the turn's last Action)."""
     card = CARDS[name]
     return card.coins if card.type_bits & TREASURE else 0
 
