@@ -112,17 +112,26 @@ def test_laboratories_are_stacked_before_a_second_terminal():
     assert market.index("Market") > max(i for i, c in enumerate(market) if c == "Bandit")
 
 
-def _baron_played(hand: list[str], **kw) -> bool:
+def _baron_played(hand: list[str], deck: list[str] | None = None, **kw) -> bool:
     kingdom = ["Baron", "Smithy", "Village", "Moat", "Market", "Chapel", "Witch", "Mine",
                "Cellar", "Remodel"]
-    g = position(seat(hand=["Baron", *hand], deck=["Copper"] * 10), seat(), kingdom=kingdom,
-                 **kw)
+    deck = ["Copper"] * 7 + ["Estate"] * 3 if deck is None else deck
+    g = position(seat(hand=["Baron", *hand], deck=deck), seat(), kingdom=kingdom, **kw)
     return [g.names[c] for c in bot(g)] == ["Baron"]
 
 
 def test_baron_is_played_for_its_estate_and_not_to_gain_one_early():
     assert _baron_played(["Estate", "Copper", "Copper", "Silver"])
     assert not _baron_played(["Copper", "Copper", "Silver", "Silver"])
+
+
+def test_baron_gains_the_estate_it_needs_in_a_deck_without_enough_of_them():
+    """Shelters (or trashing) left fewer Estates than Barons: played for the Estate it gains,
+    the fodder of its next plays."""
+    shelters = ["Hovel", "Necropolis", "Overgrown Estate"] + ["Copper"] * 7
+    assert _baron_played(["Copper", "Copper", "Silver", "Silver"], deck=shelters)
+    assert not _baron_played(["Copper", "Copper", "Silver", "Silver"],
+                             deck=shelters + ["Estate"])
 
 
 def test_baron_gains_its_estate_near_the_end():

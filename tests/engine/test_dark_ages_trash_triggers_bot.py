@@ -114,6 +114,21 @@ def test_catacombs_keeps_good_cards_and_discards_bad_ones():
     assert bot(g, 0) == "discard"
 
 
+def test_catacombs_weighs_the_three_against_what_is_left_in_the_draw_pile():
+    """Judged by the buy: three cards that make a Province are kept when the draw pile left
+    holds only junk (however rich the deck's Golds in the discard pile), and three that make
+    $5 are discarded when three from the draw pile are sure to buy more."""
+    g = position(seat(hand=["Catacombs", "Silver", "Silver", "Copper", "Copper"],
+                      deck=["Copper", "Copper", "Estate"] + ["Estate"] * 4,
+                      discard=["Gold"] * 6), seat(), kingdom=K)
+    play(g, "Catacombs")
+    assert bot(g, 0) == "hand"
+    g = position(seat(hand=["Catacombs", "Copper", "Copper", "Estate", "Estate"],
+                      deck=["Silver", "Copper", "Estate"] + ["Gold"] * 5), seat(), kingdom=K)
+    play(g, "Catacombs")
+    assert bot(g, 0) == "discard"
+
+
 def test_rats_trashes_junk_first_and_never_a_good_card_when_junk_is_there():
     g = position(seat(hand=["Rats", "Gold", "Curse", "Copper"], deck=["Silver"]), seat(),
                  kingdom=K)

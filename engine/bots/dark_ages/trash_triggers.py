@@ -4,9 +4,11 @@ that are (nearly) always worth it, and trashing that counts what a card gives ba
 trashed (Fortress comes straight back, Feodum brings Silvers)."""
 from __future__ import annotations
 
+from collections import Counter
+from math import comb
 from typing import Any
 
-from ...cardbase import ACTION, RUINS, SHELTER
+from ...cardbase import ACTION, RUINS, SHELTER, TREASURE
 from ...cards import CARDS
 from ...decisions import Decision
 from ..common import view_top
@@ -23,7 +25,6 @@ from ..heuristic import (
     Plan,
     hand_money,
     is_terminal,
-    keep_value,
     own_value,
     tier,
     worth,
@@ -129,13 +130,67 @@ def _market_square(plan: Plan, d: Decision) -> str:
 
 
 def _catacombs(plan: Plan, d: Decision) -> Any:
-    """Keep the three looked at if they beat three average cards of the deck."""
+    """Keep the three looked at unless three cards drawn in their place buy better on average:
+    the hand's coins with the three, against the odds of three more from my draw pile (I know
+    what is left in it; when it runs short, the shuffle takes in my discard pile and the three
+    discarded). Only this turn differs: the cards not drawn now come in later turns either way,
+    so a deck whose draw pile is rich discards three Coppers, one whose best cards were drawn
+    already keeps them."""
     if d.kind != "ChooseOption":
         return None
-    looked = plan.view.looking()
-    mine = plan.mine
-    average = sum(keep_value(n) * k for n, k in mine.items()) / max(plan.size, 1)
-    return "hand" if sum(keep_value(n) for n in looked) >= len(looked) * average else "discard"
+    view = plan.view
+    looked = view.looking()
+    coins = hand_money(view)
+    top = max(worth(plan, "Province"), 50)  # (a Gold's while the deck is too poor to green)
+    kept = _buy_value(coins + sum(_coins(n) for n in looked), top)
+    pool = view.deck_counts()
+    if sum(pool.values()) < len(looked):
+        pool = pool + view.discard_counts() + Counter(looked)
+    return "hand" if kept >= _expected_buy(coins, pool, len(looked), top) else "discard"
+
+
+# What a hand's coins buy, worth as the heuristic counts (Silver 20, Gold 50, Province 100).
+_BUY_VALUE = (0, 0, 0, 20, 20, 30, 50, 50, 100)
+
+
+def _buy_value(coins: int, top: float = 100) -> float:
+    return top if coins >= 8 else _BUY_VALUE[coins]
+
+
+def _coins(name: str) -> int:
+    """What a card drawn now adds to the Buy: its coins if a Treasure (an Action counts
+    nothing: in a money deck Catacombs used the turn's last Action)."""
+    card = CARDS[name]
+    return card.coins if card.type_bits & TREASURE else 0
+
+
+def _expected_buy(coins: int, pool: Counter, n: int, top: float) -> float:
+    """The mean `_buy_value` of `coins` plus `n` cards drawn from `pool` (exact: the draws
+    grouped by their coins, then by the hypergeometric odds)."""
+    by_coins: Counter = Counter()
+    for name, k in pool.items():
+        by_coins[_coins(name)] += k
+    total = sum(by_coins.values())
+    n = min(n, total)
+    if n == 0:
+        return _buy_value(coins, top)
+    values = sorted(by_coins)
+    out = 0.0
+    ways_all = comb(total, n)
+
+    def walk(i: int, left: int, money: int, ways: int) -> None:
+        nonlocal out
+        if left == 0:
+            out += ways * _buy_value(money, top)
+            return
+        if i == len(values):
+            return
+        v, k = values[i], by_coins[values[i]]
+        for take in range(min(k, left) + 1):
+            walk(i + 1, left - take, money + v * take, ways * comb(k, take))
+
+    walk(0, n, coins, 1)
+    return out / ways_all
 
 
 def _hermit(plan: Plan, d: Decision) -> Any:
@@ -194,3 +249,4 @@ def _hermit_to_madman(plan: Plan, d: Decision) -> Any:
 
 _hermit_to_madman.needs = "Hermit"  # type: ignore[attr-defined]  (choose_buy skips it else)
 BUY_RULES.append(_hermit_to_madman)
+
