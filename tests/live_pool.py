@@ -1,0 +1,24 @@
+"""The live servers' check that every pooled database connection went back to the pool.
+
+A thread outside a request or a task that uses the ORM and ends without closing its
+connection leaves it lent for ever (the pool cannot take back a connection whose thread is
+gone): under the live test servers such a thread ran the pool dry, and the tests after it
+waited DB_POOL_TIMEOUT for a connection and failed. Called once a server has stopped (its
+request threads are done), it names the leak where it happens.
+"""
+
+from __future__ import annotations
+
+from django.db import connection
+
+
+def assert_none_lent_but_mine() -> None:
+    """Only this thread's own connection (if it has one) may be out of the pool."""
+    pool = getattr(connection, "pool", None)
+    if pool is None:
+        return  # SQLite, or the pool turned off
+    stats = pool.get_stats()
+    lent = stats["pool_size"] - stats["pool_available"]
+    mine = 1 if connection.connection is not None else 0
+    assert lent <= mine, (f"{lent - mine} pooled connection(s) never given back: a thread "
+                          "that used the ORM ended without connection.close()")
