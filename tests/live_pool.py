@@ -9,16 +9,30 @@ request threads are done), it names the leak where it happens.
 
 from __future__ import annotations
 
+import time
+
 from django.db import connection
+
+SETTLE_SECONDS = 10.0  # a pool just created opens its first connections in the background
 
 
 def assert_none_lent_but_mine() -> None:
-    """Only this thread's own connection (if it has one) may be out of the pool."""
+    """Only this thread's own connection (if it has one) may be out of the pool.
+
+    The pool counts a connection it is still opening (a new pool fills up to its min_size in
+    the background) as not available yet, so the count is read again until it settles; a
+    connection never given back never comes back, however long this waits.
+    """
     pool = getattr(connection, "pool", None)
     if pool is None:
         return  # SQLite, or the pool turned off
-    stats = pool.get_stats()
-    lent = stats["pool_size"] - stats["pool_available"]
-    mine = 1 if connection.connection is not None else 0
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while True:
+        stats = pool.get_stats()
+        lent = stats["pool_size"] - stats["pool_available"]
+        mine = 1 if connection.connection is not None else 0
+        if lent <= mine or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
     assert lent <= mine, (f"{lent - mine} pooled connection(s) never given back: a thread "
                           "that used the ORM ended without connection.close()")
