@@ -48,6 +48,7 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    check_keys(message)
     loop = _server_loop
     if loop is None or not loop.is_running():
         if channel_layer.group_send_sync(layer, group, message):
@@ -59,6 +60,26 @@ def group_send(group: str, message: dict[str, Any]) -> None:
         future.result(timeout=10)
     else:
         async_to_sync(channel_layer.group_send)(layer, group, message)
+
+
+def check_keys(message: Any, path: str = "message") -> None:
+    """Refuse a dict key that is not a string anywhere in a message, at the sender.
+
+    channels_redis unpacks with msgpack's strict map keys: an int key (a seat number, say)
+    would crash every receiving socket instead (it did, twice). The in-memory layer would
+    deliver it, so the check is here, for every layer, where a test sees it.
+    """
+    if isinstance(message, dict):
+        for key, value in message.items():
+            if not isinstance(key, str):
+                raise TypeError(f"{path} has a {type(key).__name__} key {key!r}: "
+                                "channel-layer messages take string keys only")
+            if isinstance(value, (dict, list, tuple)):
+                check_keys(value, f"{path}[{key!r}]")
+    elif isinstance(message, (list, tuple)):
+        for index, value in enumerate(message):
+            if isinstance(value, (dict, list, tuple)):
+                check_keys(value, f"{path}[{index}]")
 
 
 _sender: tuple[int, asyncio.AbstractEventLoop] | None = None

@@ -44,7 +44,8 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
         # A bounded graceful shutdown: with Redis, a socket's consumer can sit in the channel
         # layer's blocking read after its page closed, and an unbounded wait never ends.
-        config = uvicorn.Config(_with_static(application), lifespan="off", log_level="warning",
+        self.app = _InFlight(_with_static(application))
+        config = uvicorn.Config(self.app, lifespan="off", log_level="warning",
                                 ws_ping_interval=None, timeout_graceful_shutdown=5)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
@@ -63,6 +64,36 @@ class LiveServer:
             self.server.force_exit = True
             self.thread.join(timeout=30)
         broadcast._server_loop = None
+
+
+class _InFlight:
+    """Counts the HTTP requests under way, so a test's end can wait for its pages' last ones.
+
+    A request still running when the test's database is flushed (a page's last fetch, a bot's
+    move made inline) can deadlock with the TRUNCATE: PostgreSQL then kills the flush.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.calls = 0
+        self.changed = threading.Condition()
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":  # sockets live as long as their page: not waited for
+            await self.app(scope, receive, send)
+            return
+        with self.changed:
+            self.calls += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            with self.changed:
+                self.calls -= 1
+                self.changed.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: self.calls == 0, timeout=timeout)
 
 
 def _with_static(app: Any) -> Any:
@@ -126,8 +157,12 @@ def make_user(transactional_db):
 
 
 @pytest.fixture
-def new_page(browser, live_asgi):
-    """A page in a fresh browser context logged in as `user` (by session cookie)."""
+def new_page(transactional_db, browser, live_asgi):
+    """A page in a fresh browser context logged in as `user` (by session cookie).
+
+    At the end its contexts close and the server's HTTP requests still under way are waited
+    for (bounded), before the database is flushed.
+    """
     contexts = []
 
     def make(user, javascript: bool = True, viewport: dict | None = None) -> Any:
@@ -146,6 +181,7 @@ def new_page(browser, live_asgi):
     yield make
     for context in contexts:
         context.close()
+    live_asgi.app.wait_idle(timeout=10)
 
 
 def start_game(creator, seats: list[str], joiners=(), seed: str | None = None) -> Game:
