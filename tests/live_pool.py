@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 
 SETTLE_SECONDS = 10.0  # a pool just created opens its first connections in the background
 
@@ -23,9 +23,12 @@ def assert_none_lent_but_mine() -> None:
     the background) as not available yet, so the count is read again until it settles; a
     connection never given back never comes back, however long this waits.
     """
-    pool = getattr(connection, "pool", None)
-    if pool is None:
-        return  # SQLite, or the pool turned off
+    # (not `connection.pool`, which makes a pool when there is none: one not opened yet
+    # counts its min_size as lent)
+    connection = connections[DEFAULT_DB_ALIAS]
+    pool = getattr(type(connection), "_connection_pools", {}).get(connection.alias)
+    if pool is None or pool.closed:
+        return  # SQLite, the pool turned off, or closed since (it took back what was out)
     deadline = time.monotonic() + SETTLE_SECONDS
     while True:
         stats = pool.get_stats()
