@@ -17,7 +17,7 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 # Celery's Django fixup closes the database connections before and after every task, and in a
-# prefork worker with the connection pool (DB_POOL=1) it closes the whole pool too, so each
+# prefork worker with the connection pool (on by default) it closes the whole pool too, so each
 # task opened fresh PostgreSQL sessions: 3.6 per move, most of the database's CPU per move
 # (scripts/loadtest --pg-stats). Its closing is put off indefinitely here (DB_REUSE_MAX) and
 # done as a Django request does it instead: a connection past CONN_MAX_AGE, or broken, is

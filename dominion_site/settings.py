@@ -141,15 +141,16 @@ DB_PGBOUNCER = env_bool("DB_PGBOUNCER", False)  # pgbouncer in transaction mode 
 if DB_PGBOUNCER:
     DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-        and env_bool("DB_POOL", False) and not DB_PGBOUNCER):
-    # Opt-in (DB_POOL=1): under the live test servers the pool ran dry (threads outside a
-    # request kept their connection), which is still to be found. Under ASGI each request
-    # runs in a thread of its own, so persistent connections
+        and env_bool("DB_POOL", True) and not DB_PGBOUNCER):
+    # Under ASGI each request runs in a thread of its own, so persistent connections
     # (CONN_MAX_AGE) pile up, one per thread, until PostgreSQL refuses more. A pool per
     # process (psycopg 3's, through Django) lends a connection for a request and takes it
     # back: at most DB_POOL_MAX_SIZE per process, waiting up to DB_POOL_TIMEOUT seconds for
     # one. Size it so that max size x processes (web, worker children, beat) stays under the
     # server's max_connections; beyond one host, put pgbouncer in front (docs/production.md).
+    # A thread outside a request or a task that uses the ORM must close its connection
+    # (`connection.close()`) before it ends: the pool cannot take back a connection whose
+    # thread is gone, and counts it as lent for ever (DB_POOL=0 opens one per request).
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # required with a pool
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     DATABASES["default"]["OPTIONS"] = {"pool": {

@@ -129,6 +129,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--site", type=Path, default=stack.ROOT,
                    help="the checkout to serve (default: this one); e.g. a worktree of an "
                         "older commit, to measure before and after in one sitting")
+    p.add_argument("--worker-pool", default="prefork", choices=("prefork", "threads", "solo"),
+                   help="the Celery worker's pool (--pool, with --concurrency 2); prefork as "
+                        "docs/production.md runs it")
     p.add_argument("--json", action="store_true", help="print each level as a JSON line too")
     p.add_argument("--pg-stats", action="store_true",
                    help="load pg_stat_statements in the private PostgreSQL and print, per "
@@ -140,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     levels = [int(n) for n in args.games.split(",") if n.strip()]
     site = stack.start(database_url=args.database_url, redis_url=args.redis_url, site=args.site,
-                       pg_stats=args.pg_stats)
+                       pg_stats=args.pg_stats, worker_pool=args.worker_pool)
     print("starting: postgres, redis, uvicorn x2 on", site.ports, ", celery worker and beat",
           flush=True)
     print(" | ".join(COLUMNS), flush=True)

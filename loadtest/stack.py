@@ -191,6 +191,7 @@ def start_redis(stack: Stack) -> str:
 def site_env(stack: Stack, extra: dict[str, str] | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO_"))}
     env.update({
+        # (the pool is the default since; an older checkout served by --site needs it asked)
         "DATABASE_URL": stack.database_url, "REDIS_URL": stack.redis_url, "DB_POOL": "1",
         "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": f"{HOST},localhost",
         # the served site first; this checkout after it, for `loadtest.seed`
@@ -225,7 +226,7 @@ def _spawn(stack: Stack, role: str, cmd: list[str], extra: dict[str, str] | None
 
 def start(*, database_url: str | None, redis_url: str | None, web: int = 2,
           extra_env: dict[str, str] | None = None, site: Path = ROOT,
-          pg_stats: bool = False) -> Stack:
+          pg_stats: bool = False, worker_pool: str = "prefork") -> Stack:
     """Everything a load run needs, ready to take requests. The caller must call stop()."""
     workdir = Path(tempfile.mkdtemp(prefix="loadtest-"))
     stack = Stack(database_url="", redis_url="", ports=[], workdir=workdir,
@@ -253,6 +254,7 @@ def start(*, database_url: str | None, redis_url: str | None, web: int = 2,
                                   "--no-access-log", "--log-level", "warning"], extra_env)
         _spawn(stack, "worker", [str(bin_dir / "celery"), "-A", "dominion_site", "worker",
                                  "-Q", "celery,webhooks", "-l", "warning", "--concurrency", "2",
+                                 "--pool", worker_pool,
                                  "--without-gossip", "--without-mingle", "--without-heartbeat"],
                extra_env)
         _spawn(stack, "beat", [str(bin_dir / "celery"), "-A", "dominion_site", "beat",

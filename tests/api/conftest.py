@@ -23,6 +23,7 @@ from rest_framework.test import APIClient
 from games import broadcast
 from games.api import services as api_services
 from games.models import Game, GameStep
+from tests.live_pool import assert_none_lent_but_mine
 from tests.web.conftest import (  # noqa: F401  (fixtures)
     _fast_passwords,
     _inline_background,
@@ -149,6 +150,7 @@ class LiveAsgi:
         self.server.should_exit = True
         self.thread.join()
         broadcast._server_loop = None
+        assert_none_lent_but_mine()
 
 
 @pytest.fixture

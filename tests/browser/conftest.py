@@ -21,6 +21,7 @@ from django.test import Client
 
 from games import broadcast, services
 from games.models import Game
+from tests.live_pool import assert_none_lent_but_mine
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -110,6 +111,7 @@ def live_asgi() -> Iterator[LiveServer]:
     server.start()
     yield server
     server.stop()
+    assert_none_lent_but_mine()
 
 
 @pytest.fixture(scope="module")

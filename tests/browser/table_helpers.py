@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from django.db import connection
 from playwright.sync_api import Page
 
 from games import services
@@ -19,7 +20,8 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 def submit(game: Game, decision: dict, answer: Any) -> None:
     """Answer on the server, off this thread: Playwright's sync API keeps an event loop here,
-    and a move's broadcast must not run inside it."""
+    and a move's broadcast must not run inside it. The thread gives its database connection
+    back before it ends (with the pool, one left open is lent for ever)."""
     errors: list[BaseException] = []
 
     def run() -> None:
@@ -28,6 +30,8 @@ def submit(game: Game, decision: dict, answer: Any) -> None:
                                      decision_id=decision["id"], answer=answer)
         except BaseException as exc:  # re-raised below, in the test's thread
             errors.append(exc)
+        finally:
+            connection.close()
 
     thread = threading.Thread(target=run)
     thread.start()

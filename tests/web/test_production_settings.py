@@ -85,10 +85,16 @@ def test_production_with_redis_shares_its_cache():
 
 def test_postgresql_connections_come_from_a_pool_per_process():
     database = _settings(DATABASE_URL=PG_URL, CONN_MAX_AGE="60",
-                         DB_POOL="1", DB_POOL_MAX_SIZE="8")["DATABASES"]["default"]
+                         DB_POOL_MAX_SIZE="8")["DATABASES"]["default"]
 
     assert database["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 10.0}
     assert database["CONN_MAX_AGE"] == 0  # persistent connections pile up under ASGI
+
+
+def test_the_pool_can_be_turned_off():
+    database = _settings(DATABASE_URL=PG_URL, DB_POOL="0")["DATABASES"]["default"]
+
+    assert "pool" not in database.get("OPTIONS", {})
 
 
 def test_behind_pgbouncer_the_processes_keep_no_pool_and_no_server_side_cursors():

@@ -61,10 +61,10 @@ def _database_options(**env: str) -> list:
 
 
 def test_postgresql_binds_server_side_so_pooled_connections_prepare_hot_statements():
-    assert _database_options() == [True, 5, False, 1000]
-    assert _database_options(DB_POOL="1", DB_PREPARE_THRESHOLD="2") == [True, 2, True, 1000]
+    assert _database_options() == [True, 5, True, 1000]
+    assert _database_options(DB_PREPARE_THRESHOLD="2") == [True, 2, True, 1000]
 
 
 def test_server_side_binding_is_off_behind_pgbouncer_or_when_asked():
     assert _database_options(DB_PGBOUNCER="1")[:2] == [None, None]
-    assert _database_options(DB_SERVER_BINDING="0", DB_POOL="1")[:3] == [None, None, True]
+    assert _database_options(DB_SERVER_BINDING="0")[:3] == [None, None, True]
