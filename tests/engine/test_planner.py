@@ -60,6 +60,18 @@ def test_no_plan_buys_many_moneyless_attacks_before_silver():
     assert not [n for n in names if n.startswith("bm-urchin-many")]
 
 
+def test_knights_are_tried_but_the_kingdoms_better_terminals_pair_first():
+    """Big Money with Knights makes about what Big Money alone makes (most Knights add no
+    coins): the Knights plans stay in the library, but the pair and helper plans are built
+    from the terminals that do better (Militia, Moneylender here)."""
+    kingdom = ["Knights", "Militia", "Moneylender", "Smithy", "Laboratory", "Village",
+               "Cellar", "Moat", "Workshop", "Chapel"]
+    names = [d["name"] for d in candidates(kingdom)]
+    assert "bm-knights-2" in names
+    assert "bm-smithy-militia" in names and "bm-smithy-knights" not in names
+    assert "bm-militia-laboratory" in names and "bm-knights-laboratory" not in names
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_every_candidate_is_a_valid_strategy(seed):
     kingdom = random_kingdom(random.Random(seed), CARDS.values())
