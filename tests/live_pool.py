@@ -16,6 +16,19 @@ from django.db import DEFAULT_DB_ALIAS, connections
 SETTLE_SECONDS = 10.0  # a pool just created opens its first connections in the background
 
 
+def pool_lent() -> int:
+    """Connections out of this process's database pool (0 without one: SQLite, DB_POOL=0,
+    or a pool closed since, which took back what was out)."""
+    # (not `connection.pool`, which makes a pool when there is none: one not opened yet
+    # counts its min_size as lent)
+    connection = connections[DEFAULT_DB_ALIAS]
+    pool = getattr(type(connection), "_connection_pools", {}).get(connection.alias)
+    if pool is None or pool.closed:
+        return 0
+    stats = pool.get_stats()
+    return stats["pool_size"] - stats["pool_available"]
+
+
 def assert_none_lent_but_mine() -> None:
     """Only this thread's own connection (if it has one) may be out of the pool.
 
@@ -23,17 +36,10 @@ def assert_none_lent_but_mine() -> None:
     the background) as not available yet, so the count is read again until it settles; a
     connection never given back never comes back, however long this waits.
     """
-    # (not `connection.pool`, which makes a pool when there is none: one not opened yet
-    # counts its min_size as lent)
-    connection = connections[DEFAULT_DB_ALIAS]
-    pool = getattr(type(connection), "_connection_pools", {}).get(connection.alias)
-    if pool is None or pool.closed:
-        return  # SQLite, the pool turned off, or closed since (it took back what was out)
+    mine = 1 if connections[DEFAULT_DB_ALIAS].connection is not None else 0
     deadline = time.monotonic() + SETTLE_SECONDS
     while True:
-        stats = pool.get_stats()
-        lent = stats["pool_size"] - stats["pool_available"]
-        mine = 1 if connection.connection is not None else 0
+        lent = pool_lent()
         if lent <= mine or time.monotonic() > deadline:
             break
         time.sleep(0.05)

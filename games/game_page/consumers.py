@@ -12,6 +12,7 @@ from functools import partial
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import connection
 
 from games import broadcast, selectors
 from games.game_page.views import render_live
@@ -88,7 +89,13 @@ class GameConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
     # still has its own reply to draw), not queued behind it on Django's one sync thread.
     @partial(database_sync_to_async, thread_sensitive=False)
     def _render(self) -> tuple[int | None, str, str]:
-        game = Game.objects.filter(pk=self.game_id).first()
-        if game is None or not game.snapshot:
-            return None, "", ""
-        return game.step, game.status, render_live(game, self.position)
+        try:
+            game = Game.objects.filter(pk=self.game_id).first()
+            if game is None or not game.snapshot:
+                return None, "", ""
+            return game.step, game.status, render_live(game, self.position)
+        finally:
+            # Given back here: database_sync_to_async's own clean-up, run around this call on
+            # a pool thread, did not see the connection opened in it (asgiref 3.13 runs the
+            # call in a copied context), and the database pool counted it lent for ever.
+            connection.close()

@@ -16,6 +16,7 @@ from django.test import Client
 
 from games import selectors, services
 from games.routing import websocket_urlpatterns
+from tests.live_pool import pool_lent
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -99,6 +100,28 @@ def test_each_socket_gets_only_its_own_seats_hand(running_game, make_user):
         assert drew and all("(" not in line for line in drew), "no peeking at their draws"
     assert _hand_in(messages[2]["html"]) is None, "a spectator sees no hand"
     assert "decision-" not in messages[2]["html"]
+
+
+def test_rendering_for_sockets_gives_every_database_connection_back(running_game, make_user):
+    """The table is drawn on a pool thread; its connection once stayed lent from the database
+    pool for ever (three sockets: three connections, until the pool ran dry)."""
+    mover, move = _first_move(running_game)
+    seats = {s.position: s.user for s in running_game.seats.all()}
+    sockets = [_socket(running_game, seats[0]), _socket(running_game, seats[1]),
+               _socket(running_game, make_user("carol"))]
+    before = pool_lent()
+
+    async def scenario():
+        for socket in sockets:
+            assert (await socket.connect())[0]
+        await move()
+        for socket in sockets:
+            await socket.receive_json_from(timeout=10)
+            await socket.disconnect()
+
+    async_to_sync(scenario)()
+
+    assert pool_lent() <= before
 
 
 def test_an_anonymous_socket_on_a_private_game_is_refused(catalog, alice, base_kingdom):
