@@ -95,7 +95,7 @@ class GameConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
                 return None, "", ""
             return game.step, game.status, render_live(game, self.position)
         finally:
-            # Given back here: database_sync_to_async's own clean-up, run around this call on
-            # a pool thread, did not see the connection opened in it (asgiref 3.13 runs the
-            # call in a copied context), and the database pool counted it lent for ever.
+            # Given back here: on a pool thread, database_sync_to_async's own clean-up left
+            # the connection opened in this call open (seen with asgiref 3.13, which runs the
+            # call in a copied context, the likely reason), and the pool counted it lent.
             connection.close()

@@ -249,4 +249,3 @@ def _hermit_to_madman(plan: Plan, d: Decision) -> Any:
 
 _hermit_to_madman.needs = "Hermit"  # type: ignore[attr-defined]  (choose_buy skips it else)
 BUY_RULES.append(_hermit_to_madman)
-
