@@ -95,6 +95,7 @@ def _summary(games: int, metrics: players.Metrics, seats: dict, cpu: dict, secon
     worker = per_move.get("worker", 0.0) + per_move.get("beat", 0.0)
     return {
         "games": games, "moves": moves, "moves_per_s": moves / seconds,
+        "games_ended": len(metrics.ended),
         "submit_ms": [percentile(submit, p) for p in (50, 95, 99)],
         "event_ms": [percentile(event, p) for p in (50, 99)],
         "errors": sum(metrics.errors.values()), "error_kinds": dict(metrics.errors),

@@ -31,6 +31,7 @@ class Metrics:
     sent: dict[tuple[int, int], tuple[float, int]] = field(default_factory=dict)
     received: dict[tuple[int, int, int], float] = field(default_factory=dict)
     moves: set[tuple[int, int]] = field(default_factory=set)
+    ended: set[int] = field(default_factory=set)
     errors: Counter = field(default_factory=Counter)
     refused: Counter = field(default_factory=Counter)
     requests: int = 0
@@ -95,6 +96,8 @@ class User:
             self.metrics.received.setdefault((*key, self.index), now)
             if self.metrics.inside(now):
                 self.metrics.moves.add(key)
+        elif event.get("type") == "game_ended" and self.metrics.inside(now):
+            self.metrics.ended.add(event.get("game"))
         self.events.put_nowait(event)
 
 

@@ -117,7 +117,18 @@ class Stack:
                 proc.terminate()
         if self._pg_stop:
             subprocess.run(self._pg_stop, capture_output=True, timeout=60)
+        self.print_problems()
         shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def print_problems(self, lines: int = 60) -> None:
+        """The errors the site's processes logged (their logs go with the work directory)."""
+        for path in sorted(self.workdir.glob("*.log")):
+            text = path.read_text(errors="replace").splitlines()
+            found = [i for i, line in enumerate(text) if "Traceback" in line or "ERROR" in line]
+            if found:
+                start = found[0]
+                print(f"--- {path.name}: {len(found)} error lines; the first:", file=sys.stderr)
+                print("\n".join(text[start:start + lines]), file=sys.stderr, flush=True)
 
 
 def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict:

@@ -109,3 +109,69 @@ def _stable(headers: list) -> list:
                b"date"}
     return sorted((k.lower(), v) for k, v in headers if k.lower() not in varying)
 
+
+
+@pytest.mark.django_db(transaction=True)
+def test_requests_run_on_a_kept_thread_one_request_at_a_time(alice):
+    """One thread serves request after request (none is started per request), and the
+    database connection it used goes back at the end of each (request_finished)."""
+    import threading
+
+    from django.db import connection
+
+    from dominion_site.asgi_handler import SyncChainASGIHandler
+    from games.api import services as api_services
+
+    _, raw = api_services.token_create(user=alice, name="h")
+    auth = [(b"authorization", f"Bearer {raw}".encode())]
+    handler = SyncChainASGIHandler()
+    threads, open_after = [], []
+
+    def seen(**kwargs):
+        threads.append(threading.get_ident())
+
+    def closed(**kwargs):
+        open_after.append(connection.connection is not None)
+
+    from django.core.signals import request_finished, request_started
+
+    request_started.connect(seen, weak=False)
+    try:
+        async def three():
+            for _ in range(3):
+                sent = await _get(handler, "/api/v1/games/", auth)
+                assert sent[0]["status"] == 200
+        request_finished.connect(closed, weak=False)
+        asyncio.run(three())
+    finally:
+        request_started.disconnect(seen)
+        request_finished.disconnect(closed)
+    assert len(threads) == 3 and len(set(threads)) == 1
+    assert open_after == [False, False, False]
+    assert threading.get_ident() not in threads
+    assert len(handler.threads.idle) == 1
+
+
+def test_a_thread_still_busy_when_its_request_ends_is_not_kept():
+    import threading
+
+    from dominion_site.asgi_handler import RequestThreads
+
+    threads = RequestThreads(keep=2)
+    release = threading.Event()
+    busy = threads.take()
+    busy.submit(release.wait, 5)
+    threads.give(busy)  # its request was cancelled while the view still ran
+    assert threads.idle == []
+    fresh = threads.take()
+    assert fresh is not busy
+    fresh.submit(lambda: None).result(timeout=5)
+    threads.give(fresh)
+    assert threads.idle == [fresh]
+    release.set()
+    spare = [threads.take() for _ in range(3)]
+    for thread in spare:
+        threads.give(thread)
+    assert len(threads.idle) == 2  # at most `keep` idle threads are kept
+    for thread in threads.idle:
+        thread.shutdown()
