@@ -56,7 +56,7 @@ def test_the_celery_result_backend_is_shared_by_threads():
     from django.test import override_settings
 
     with override_settings(CELERY_RESULT_BACKEND="redis://127.0.0.1:2/0"):
-        app = celery_app.Celery("backend-probe")
+        app = celery_app.Celery("backend-probe", set_as_current=False)
         app.config_from_object("django.conf:settings", namespace="CELERY")
         seen = []
         thread = threading.Thread(target=lambda: seen.append(app.backend))
