@@ -42,7 +42,7 @@ class RequestThread(ThreadPoolExecutor):
         self.last = super().submit(fn, *args, **kwargs)
         return self.last
 
-    def idle(self) -> bool:
+    def free(self) -> bool:
         return self.last is None or self.last.done()
 
 
@@ -57,7 +57,7 @@ class RequestThreads:
         return self.idle.pop() if self.idle else RequestThread()
 
     def give(self, thread: RequestThread) -> None:
-        if thread.idle() and len(self.idle) < self.keep:
+        if thread.free() and len(self.idle) < self.keep:
             self.idle.append(thread)
         else:
             thread.shutdown(wait=False)  # it ends once its work is done
