@@ -395,7 +395,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "games.api.schema_hooks.typed_answers",
                              "games.api.schema_hooks.links",
-                             "games.api.schema_hooks.request_limits"],
+                             "games.api.schema_hooks.request_limits",
+                             "games.api.schema_hooks.not_acceptable"],
 }
 
 LOGGING = {

@@ -101,3 +101,22 @@ def request_limits(result: dict[str, Any], generator, request, public) -> dict[s
             content.setdefault("examples", {})["InvalidParameter"] = {
                 "value": BAD_QUERY, "summary": "invalid_parameter"}
     return result
+
+
+NOT_ACCEPTABLE = {"code": "not_acceptable",
+                  "detail": "Could not satisfy the request Accept header."}
+
+
+def not_acceptable(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """Content negotiation runs before any view: every operation answers 406 when the Accept
+    header names no type the API produces (JSON, or the browsable API's HTML)."""
+    for methods in result.get("paths", {}).values():
+        for operation in methods.values():
+            response = operation.setdefault("responses", {}).setdefault(
+                "406", {"description": "The Accept header names no type the API produces "
+                                       "(it answers application/json)."})
+            content = response.setdefault("content", {}).setdefault(
+                "application/json", {"schema": {"$ref": "#/components/schemas/Error"}})
+            content.setdefault("examples", {})["NotAcceptable"] = {
+                "value": NOT_ACCEPTABLE, "summary": "not_acceptable"}
+    return result
