@@ -24,25 +24,8 @@ INTERVAL = 0.02  # 50 tasks a second: each one wakes the worker, as moves do
 QUEUE = "cpu-probe"
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU of `pid` and its living descendants (the pool's children)."""
-    total = 0.0
-    pids = [pid]
-    while pids:
-        current = pids.pop()
-        try:
-            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        pids.extend(int(c) for c in children)
-    return total
-
-
 def main(worker_args: list[str]) -> None:
-    url = os.environ.get("REDIS_URL", "")
-    if urlparse(url).hostname not in ("127.0.0.1", "localhost"):
+    if urlparse(os.environ.get("REDIS_URL", "")).hostname != "127.0.0.1":
         sys.exit("REDIS_URL must name a Redis on 127.0.0.1")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dominion_site.settings")
     sys.path.insert(0, str(ROOT))
@@ -50,21 +33,25 @@ def main(worker_args: list[str]) -> None:
 
     django.setup()
     from dominion_site.celery import app
+    from loadtest.stack import cpu_seconds, tree
+
+    def used_by_worker() -> float:  # the worker and its pool's children
+        return sum(cpu_seconds(pid) for pid in tree(worker.pid))
 
     args = ["-A", "dominion_site", "worker", "-Q", QUEUE, "-l", "warning", "--concurrency", "2",
             "--without-gossip", "--without-mingle", "--without-heartbeat", *worker_args]
     worker = subprocess.Popen([sys.executable, "-m", "celery", *args], cwd=ROOT)
     try:
         time.sleep(8)  # started and idle
-        idle_from, idle_at = _cpu_seconds(worker.pid), time.monotonic()
+        idle_from, idle_at = used_by_worker(), time.monotonic()
         time.sleep(5)
-        idle_rate = (_cpu_seconds(worker.pid) - idle_from) / (time.monotonic() - idle_at)
-        start, started = _cpu_seconds(worker.pid), time.monotonic()
+        idle_rate = (used_by_worker() - idle_from) / (time.monotonic() - idle_at)
+        start, started = used_by_worker(), time.monotonic()
         for _ in range(TASKS):
             app.send_task("celery.backend_cleanup", queue=QUEUE)
             time.sleep(INTERVAL)
         time.sleep(3)  # the last ones done
-        used = _cpu_seconds(worker.pid) - start - idle_rate * (time.monotonic() - started)
+        used = used_by_worker() - start - idle_rate * (time.monotonic() - started)
         print(f"worker {' '.join(worker_args) or '(prefork)'}: {1000 * used / TASKS:.2f} ms CPU "
               f"per no-op task ({TASKS} tasks; idle {1000 * idle_rate:.1f} ms/s)")
     finally:

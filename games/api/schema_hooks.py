@@ -89,18 +89,25 @@ BAD_QUERY = {"code": "invalid_parameter",
              "detail": "query parameters cannot contain NUL characters"}
 
 
-def request_limits(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
-    """games.middleware.RequestLimits answers before any view, so every operation may give its
-    400 (a NUL in the query string)."""
+def _every_operation_may_answer(result: dict[str, Any], status: str, description: str,
+                                example: str, value: dict) -> dict[str, Any]:
+    """Add an error response (the API's Error body, with one example) to every operation."""
     for methods in result.get("paths", {}).values():
         for operation in methods.values():
             response = operation.setdefault("responses", {}).setdefault(
-                "400", {"description": "A query parameter holds a NUL character."})
+                status, {"description": description})
             content = response.setdefault("content", {}).setdefault(
                 "application/json", {"schema": {"$ref": "#/components/schemas/Error"}})
-            content.setdefault("examples", {})["InvalidParameter"] = {
-                "value": BAD_QUERY, "summary": "invalid_parameter"}
+            content.setdefault("examples", {})[example] = {
+                "value": value, "summary": value["code"]}
     return result
+
+
+def request_limits(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """games.middleware.RequestLimits answers before any view, so every operation may give its
+    400 (a NUL in the query string)."""
+    return _every_operation_may_answer(result, "400", "A query parameter holds a NUL character.",
+                                       "InvalidParameter", BAD_QUERY)
 
 
 NOT_ACCEPTABLE = {"code": "not_acceptable",
@@ -110,13 +117,6 @@ NOT_ACCEPTABLE = {"code": "not_acceptable",
 def not_acceptable(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
     """Content negotiation runs before any view: every operation answers 406 when the Accept
     header names no type the API produces (JSON, or the browsable API's HTML)."""
-    for methods in result.get("paths", {}).values():
-        for operation in methods.values():
-            response = operation.setdefault("responses", {}).setdefault(
-                "406", {"description": "The Accept header names no type the API produces "
-                                       "(it answers application/json)."})
-            content = response.setdefault("content", {}).setdefault(
-                "application/json", {"schema": {"$ref": "#/components/schemas/Error"}})
-            content.setdefault("examples", {})["NotAcceptable"] = {
-                "value": NOT_ACCEPTABLE, "summary": "not_acceptable"}
-    return result
+    return _every_operation_may_answer(
+        result, "406", "The Accept header names no type the API produces (it answers "
+        "application/json).", "NotAcceptable", NOT_ACCEPTABLE)

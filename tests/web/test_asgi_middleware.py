@@ -117,6 +117,7 @@ def test_requests_run_on_a_kept_thread_one_request_at_a_time(alice):
     database connection it used goes back at the end of each (request_finished)."""
     import threading
 
+    from django.core.signals import request_finished, request_started
     from django.db import connection
 
     from dominion_site.asgi_handler import SyncChainASGIHandler
@@ -133,15 +134,14 @@ def test_requests_run_on_a_kept_thread_one_request_at_a_time(alice):
     def closed(**kwargs):
         open_after.append(connection.connection is not None)
 
-    from django.core.signals import request_finished, request_started
+    async def three():
+        for _ in range(3):
+            sent = await _get(handler, "/api/v1/games/", auth)
+            assert sent[0]["status"] == 200
 
     request_started.connect(seen, weak=False)
+    request_finished.connect(closed, weak=False)  # after Django's close_old_connections
     try:
-        async def three():
-            for _ in range(3):
-                sent = await _get(handler, "/api/v1/games/", auth)
-                assert sent[0]["status"] == 200
-        request_finished.connect(closed, weak=False)
         asyncio.run(three())
     finally:
         request_started.disconnect(seen)
