@@ -23,7 +23,9 @@ from games import services
 STREAMING = "games_stream_retrieve"
 CAMPAIGN = os.environ.get("DOMINION_CAMPAIGN") == "full"
 # Cases per operation (x about 40 operations): a few in the default run, more in the `slow`
-# campaign (bounded by default, DOMINION_CAMPAIGN=full for the long one).
+# campaign (bounded by default, DOMINION_CAMPAIGN=full for the long one). The bounded runs
+# draw the same cases every time, so a gap found by chance fails the full campaign (drawn
+# anew on each run), not the CI of an unrelated change.
 QUICK_EXAMPLES = 8
 SLOW_EXAMPLES = 400 if CAMPAIGN else 24
 # What the issue asks: no 5xx, and every status, content type, header and body as documented.
@@ -163,7 +165,7 @@ def _call_and_check(case, token: str) -> None:
 
 @pytest.mark.django_db
 @schema.parametrize()
-@settings(max_examples=QUICK_EXAMPLES, deadline=None, database=None,
+@settings(max_examples=QUICK_EXAMPLES, deadline=None, database=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_the_api_conforms_to_its_schema(case, fuzz_world):
     _call_and_check(case, fuzz_world)
@@ -172,7 +174,7 @@ def test_the_api_conforms_to_its_schema(case, fuzz_world):
 @pytest.mark.slow
 @pytest.mark.django_db
 @schema.parametrize()
-@settings(max_examples=SLOW_EXAMPLES, deadline=None, database=None,
+@settings(max_examples=SLOW_EXAMPLES, deadline=None, database=None, derandomize=not CAMPAIGN,
           suppress_health_check=list(HealthCheck))
 def test_campaign_the_api_conforms_to_its_schema(case, fuzz_world):
     _call_and_check(case, fuzz_world)
