@@ -49,7 +49,8 @@ async def run_level(site: stack.Stack, games: int, args: argparse.Namespace) -> 
                           keepalive_expiry=2.0)
     clients = [httpx.AsyncClient(limits=limits, timeout=30) for _ in site.ports]
     users = [players.User(i, token, f"http://{stack.HOST}:{site.ports[i % len(site.ports)]}",
-                          clients[i % len(clients)], metrics) for i, token in enumerate(tokens)]
+                          clients[i % len(clients)], metrics, args.client == "table")
+             for i, token in enumerate(tokens)]
     ready = [asyncio.Event() for _ in users]
     listeners = [asyncio.create_task(u.listen(r)) for u, r in zip(users, ready)]
     stop, setup = asyncio.Event(), asyncio.Semaphore(16)
@@ -77,6 +78,9 @@ async def run_level(site: stack.Stack, games: int, args: argparse.Namespace) -> 
         await players.close_all(tasks)
     finally:
         await players.close_all(listeners)
+        # A table client's view reads still in flight: a client closed under them is no error
+        # of the site's.
+        await players.close_all([read for user in users for read in user.reads])
         for client in clients:
             await client.aclose()
     result = _summary(games, metrics, seats, cpu, t1 - t0)
@@ -100,6 +104,7 @@ def _summary(games: int, metrics: players.Metrics, seats: dict, cpu: dict, secon
         "event_ms": [percentile(event, p) for p in (50, 99)],
         "errors": sum(metrics.errors.values()), "error_kinds": dict(metrics.errors),
         "refused": dict(metrics.refused), "submits": len(submit),
+        "requests": dict(metrics.calls), "repeated_events": dict(metrics.repeated),
         "cpu_ms_per_move": {"web": web, "database": db, "worker": worker,
                             "total": web + db + worker},
         "cpu_share": {role: used / seconds for role, used in cpu.items()},
@@ -133,6 +138,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--worker-pool", default="prefork", choices=("prefork", "threads", "solo"),
                    help="the Celery worker's pool (--pool, with --concurrency 2); prefork as "
                         "docs/production.md runs it")
+    p.add_argument("--client", default="bot", choices=("bot", "table"),
+                   help="bot: reads /decisions/ when a turn becomes its own, nothing else; "
+                        "table: a client that shows the table reads its /view/ after every "
+                        "move it did not make (and its decisions from it)")
     p.add_argument("--json", action="store_true", help="print each level as a JSON line too")
     p.add_argument("--pg-stats", action="store_true",
                    help="load pg_stat_statements in the private PostgreSQL and print, per "

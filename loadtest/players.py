@@ -4,6 +4,11 @@ Each user has one token, one socket (the event stream serves all of a user's gam
 one game at a time: it answers its open decisions after a think time, reads its decisions only
 when the stream says a turn became its own, and starts a new game with the same partner when
 one ends. Everything is timed; errors are counted, never raised.
+
+Two kinds of client: a bot (`table=False`) reads `/decisions/` when a turn becomes its own and
+nothing else; a client that shows the table (`table=True`) reads its `/view/` after every move
+it did not make itself (its own answer's reply brings the view) and takes its decisions from
+that view.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -35,9 +41,17 @@ class Metrics:
     errors: Counter = field(default_factory=Counter)
     refused: Counter = field(default_factory=Counter)
     requests: int = 0
+    calls: Counter = field(default_factory=Counter)
+    repeated: Counter = field(default_factory=Counter)  # game_moved again for a step, by status
 
     def inside(self, t: float) -> bool:
         return self.window[0] <= t < self.window[1]
+
+    def error(self, kind: str, at: float) -> None:
+        """Every error counts; its kind says when it happened if not inside the window."""
+        when = "" if self.inside(at) else (
+            ", before the window" if at < self.window[0] else ", after the window")
+        self.errors[kind + when] += 1
 
     def event_latencies(self, seats: dict[int, list[int]]) -> list[float]:
         """Submit → the event reaching each other human seat of the game (same step)."""
@@ -54,23 +68,30 @@ class Metrics:
 
 class User:
     def __init__(self, index: int, token: str, base: str, http: httpx.AsyncClient,
-                 metrics: Metrics) -> None:
+                 metrics: Metrics, table: bool = False) -> None:
         self.index, self.token, self.base, self.http = index, token, base, http
-        self.metrics = metrics
+        self.metrics, self.table = metrics, table
+        self.answering: int | None = None  # the game whose answer is in flight
+        self.mine: set[tuple[int, int]] = set()  # (game, step) of my answers' moves
+        self.seen: dict[int, asyncio.Task] = {}  # a table client's last view read, per game
+        self.reads: set[asyncio.Task] = set()  # its reads in flight (cancelled at the end)
         self.headers = {"Authorization": f"Bearer {token}"}
         self.events: asyncio.Queue = asyncio.Queue()
         self.ws_task: asyncio.Task | None = None
 
     async def request(self, method: str, path: str, body: dict | None = None):
         self.metrics.requests += 1
+        sent, what = time.perf_counter(), f"{method} {re.sub(r'[0-9]+', 'N', path)}"
+        if self.metrics.inside(sent):
+            self.metrics.calls[what] += 1
         try:
             response = await self.http.request(method, f"{self.base}/api/v1{path}", json=body,
                                                headers=self.headers)
         except httpx.HTTPError as exc:
-            self.metrics.errors[f"{type(exc).__name__}"] += 1
+            self.metrics.error(f"{type(exc).__name__} ({what})", sent)
             return None
         if response.status_code >= 500 or response.status_code in (401, 403, 429):
-            self.metrics.errors[f"HTTP {response.status_code}"] += 1
+            self.metrics.error(f"HTTP {response.status_code} ({what})", sent)
             return None
         return response
 
@@ -86,16 +107,23 @@ class User:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a dropped stream is an error of the run
-            self.metrics.errors[f"socket {type(exc).__name__}"] += 1
+            self.metrics.error(f"socket {type(exc).__name__}", time.perf_counter())
             ready.set()
 
     def _got(self, event: dict) -> None:
         now = time.perf_counter()
         key = (event.get("game"), event.get("step"))
         if event.get("type") == "game_moved":
+            if (*key, self.index) in self.metrics.received and self.metrics.inside(now):
+                self.metrics.repeated[event.get("status", "")] += 1
             self.metrics.received.setdefault((*key, self.index), now)
             if self.metrics.inside(now):
                 self.metrics.moves.add(key)
+            if self.table and self.answering != key[0] and key not in self.mine:  # not mine
+                read = self.seen[key[0]] = asyncio.create_task(
+                    self.request("GET", f"/games/{key[0]}/view/"))
+                self.reads.add(read)
+                read.add_done_callback(self.reads.discard)
         elif event.get("type") == "game_ended" and self.metrics.inside(now):
             self.metrics.ended.add(event.get("game"))
         self.events.put_nowait(event)
@@ -115,7 +143,7 @@ async def play_seat(user: User, game: int, think: float, rng: random.Random,
         event = await _next_event(user, game, mine["step"], stop)
         if event is not None and event["type"] == "game_ended":
             return
-        mine = await _decisions(user, game)
+        mine = await _decisions(user, game, event["step"] if event else 0)
 
 
 async def _next_event(user: User, game: int, step: int, stop: asyncio.Event) -> dict | None:
@@ -136,7 +164,18 @@ async def _next_event(user: User, game: int, step: int, stop: asyncio.Event) -> 
     return None
 
 
-async def _decisions(user: User, game: int) -> dict | None:
+async def _decisions(user: User, game: int, step: int = 0) -> dict | None:
+    """My open decisions at `step` or later."""
+    if user.table:  # from the view read for the move that made it my turn
+        reading = user.seen.pop(game, None)
+        response = await reading if reading else None
+        if response is None or response.status_code != 200 or response.json()["step"] < step:
+            response = await user.request("GET", f"/games/{game}/view/")
+        if response is None or response.status_code != 200:
+            return None
+        view = response.json()
+        return {"step": view["step"], "status": "finished" if view["over"] else "running",
+                "decisions": [d for d in view["pending"] if d["seat"] == view["seat"]]}
     response = await user.request("GET", f"/games/{game}/decisions/")
     return response.json() if response is not None and response.status_code == 200 else None
 
@@ -145,7 +184,11 @@ async def _answer(user: User, game: int, mine: dict, rng: random.Random) -> dict
     decision = mine["decisions"][0]
     body = {"decision": decision["id"], "answer": choose(decision, rng), "step": mine["step"]}
     sent = time.perf_counter()
-    response = await user.request("POST", f"/games/{game}/answer/", body)
+    user.answering = game
+    try:
+        response = await user.request("POST", f"/games/{game}/answer/", body)
+    finally:
+        user.answering = None
     took = time.perf_counter() - sent
     if response is None:
         return await _decisions(user, game)
@@ -154,6 +197,7 @@ async def _answer(user: User, game: int, mine: dict, rng: random.Random) -> dict
         return await _decisions(user, game)
     data = response.json()
     user.metrics.sent[(game, data["step"])] = (sent, user.index)
+    user.mine.add((game, data["step"]))
     if user.metrics.inside(sent):
         user.metrics.submits.append(took)
     return data

@@ -62,9 +62,8 @@ def test_cpu_per_move(running_game, alice, bob, monkeypatch) -> None:  # noqa: F
     monkeypatch.setattr(background, "schedule_named", lambda name, *a: jobs.append((name, a)))
     clients = {user.pk: _client(user) for user in (alice, bob)}
     seats = {s.position: s.user_id for s in running_game.seats.all()}
-    profiles = {"web": cProfile.Profile(time.process_time),
-                "job": cProfile.Profile(time.process_time)}
-    spent, moves = {"web": 0.0, "job": 0.0}, 0
+    profiles = {part: cProfile.Profile(time.process_time) for part in ("web", "job", "view")}
+    spent, moves = {"web": 0.0, "job": 0.0, "view": 0.0}, 0
     for _ in range(MOVES):
         game = Game.objects.get(pk=running_game.pk)
         if game.status != "running" or not game.decisions:
@@ -80,6 +79,9 @@ def test_cpu_per_move(running_game, alice, bob, monkeypatch) -> None:  # noqa: F
             for name, args in jobs:
                 if name == aftermove.TASK:
                     aftermove.run(*args)
+        with _timed("view", spent, profiles):  # the mover's table, as a client showing it reads it
+            seen = clients[seats[decision["seat"]]].get(f"/api/v1/games/{game.pk}/view/")
+        assert seen.status_code == 200, seen.content
         moves += 1
     _report(moves, spent, profiles)
 
@@ -102,7 +104,8 @@ class _timed:
 def _report(moves: int, spent: dict, profiles: dict) -> None:
     assert moves, "no move was played"
     print(f"\nmoves {moves}: request {1000 * spent['web'] / moves:.2f} ms CPU, "
-          f"after-move job {1000 * spent['job'] / moves:.2f} ms CPU")
+          f"after-move job {1000 * spent['job'] / moves:.2f} ms CPU, "
+          f"a /view/ after it {1000 * spent['view'] / moves:.2f} ms CPU")
     if os.environ.get("MOVE_PROFILE"):
         for part, profile in profiles.items():
             profile.dump_stats(f"{os.environ['MOVE_PROFILE']}.{part}")

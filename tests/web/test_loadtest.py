@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import engine
@@ -48,3 +49,70 @@ def test_the_run_is_bounded_by_default():
     args = parse([])
     assert args.seconds <= 60 and args.max_requests <= 500_000
     assert stack.HOST == "127.0.0.1"
+
+
+class _Reply:
+    def __init__(self, body: dict) -> None:
+        self.status_code, self.body = 200, body
+
+    def json(self) -> dict:
+        return self.body
+
+
+def _table_client(views: list[dict]) -> tuple[players.User, list[str]]:
+    """A table client whose requests answer the given views in turn (no server)."""
+    user = players.User(0, "token", "http://127.0.0.1:1", None, players.Metrics(), table=True)
+    paths: list[str] = []
+
+    async def request(method: str, path: str, body: dict | None = None) -> _Reply:
+        paths.append(f"{method} {path}")
+        return _Reply(views.pop(0))
+
+    user.request = request  # type: ignore[method-assign]
+    return user, paths
+
+
+def _view(step: int, pending: list[dict]) -> dict:
+    return {"seat": 1, "step": step, "over": False, "pending": pending}
+
+
+def test_a_table_client_reads_the_view_of_moves_it_did_not_make():
+    mine, theirs = {"id": "d2", "seat": 1}, {"id": "d3", "seat": 0}
+    user, paths = _table_client([_view(7, [mine, theirs])])
+    user.mine.add((5, 6))  # my own answer made step 6: its reply brought the view
+
+    async def run() -> dict | None:
+        user._got({"type": "game_moved", "game": 5, "step": 6})
+        user._got({"type": "game_moved", "game": 5, "step": 7})
+        return await players._decisions(user, 5, step=7)
+
+    assert asyncio.run(run()) == {"step": 7, "status": "running", "decisions": [mine]}
+    assert paths == ["GET /games/5/view/"]  # one read, for step 7 only; no /decisions/
+
+
+def test_a_table_client_reads_again_when_its_last_view_is_older_than_its_turn():
+    user, paths = _table_client([_view(7, []), _view(9, [{"id": "d4", "seat": 1}])])
+
+    async def run() -> dict | None:
+        user._got({"type": "game_moved", "game": 5, "step": 7})
+        return await players._decisions(user, 5, step=9)
+
+    assert asyncio.run(run())["decisions"] == [{"id": "d4", "seat": 1}]
+    assert paths == ["GET /games/5/view/", "GET /games/5/view/"]
+
+
+def test_a_bot_client_reads_only_its_decisions():
+    user, paths = _table_client([{"step": 3, "decisions": []}])
+    user.table = False
+    user._got({"type": "game_moved", "game": 5, "step": 3})
+    assert asyncio.run(players._decisions(user, 5)) == {"step": 3, "decisions": []}
+    assert paths == ["GET /games/5/decisions/"]
+
+
+def test_errors_say_when_they_happened_outside_the_window():
+    metrics = players.Metrics(window=[10.0, 20.0])
+    for at in (5.0, 15.0, 25.0, 26.0):
+        metrics.error("ReadError (GET /games/N/view/)", at)
+    assert metrics.errors == {"ReadError (GET /games/N/view/), before the window": 1,
+                              "ReadError (GET /games/N/view/)": 1,
+                              "ReadError (GET /games/N/view/), after the window": 2}
