@@ -202,7 +202,7 @@ else:
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "games.channel_layer.Layer",  # channels_redis's, leaner receives
             # redis-py 8 gives every socket a 5 s read timeout, as long as the layer's blocking
             # BZPOPMIN: each idle consumer then died every few seconds and its page
             # reconnected (channels_redis#422). With any finite timeout a consumer's cancelled

@@ -1,5 +1,6 @@
 """games.channel_layer: group_send in two round trips delivers what channels_redis's does,
-from async code and (group_send_sync, the worker's) from sync code.
+from async code and (group_send_sync, the worker's) from sync code; the site's layer receives
+in one round trip, with the same results.
 
 Against a real Redis (REDIS_URL in CI; elsewhere a private redis-server on a free port).
 """
@@ -19,9 +20,11 @@ from tests.play import test_worker
 redis_url = test_worker.redis_url  # the fixture: CI's Redis, or a private redis-server
 
 
-def _layer(url: str, **options) -> RedisChannelLayer:
+def _layer(url: str, lean: bool = True, **options) -> RedisChannelLayer:
+    """The site's layer (`lean`), or channels_redis's own."""
     prefix = f"test-{uuid.uuid4().hex[:8]}"  # its own keys: nothing else's messages
-    return RedisChannelLayer(hosts=[{"address": url}], prefix=prefix, **options)
+    kind = channel_layer.Layer if lean else RedisChannelLayer
+    return kind(hosts=[{"address": url}], prefix=prefix, **options)
 
 
 async def _send(layer: RedisChannelLayer, group: str, message: dict, sync: bool) -> None:
@@ -100,3 +103,47 @@ def test_a_layer_the_blocking_path_cannot_serve_is_left_to_the_async_one():
     sentinel = RedisChannelLayer(hosts=[{"master_name": "m", "sentinels": [("127.0.0.1", 1)]}])
     assert channel_layer.group_send_sync(sentinel, "game-4", {"type": "game.moved"}) is False
     assert channel_layer.group_send_sync(InMemoryChannelLayer(), "game-4", {"type": "x"}) is False
+
+
+@pytest.mark.parametrize("lean", [True, False], ids=["site", "channels_redis"])
+def test_the_sites_layer_receives_what_channels_redis_does_in_one_round_trip(redis_url, lean):
+    """Many consumers of one process, messages sent before and while they wait, one consumer
+    cancelled: each message reaches its consumer once, in order; the site's layer pops each
+    with one command and leaves no backup key behind."""
+    async def run() -> tuple[list, int, list]:
+        layer = _layer(redis_url, lean=lean)
+        channels = [await layer.new_channel() for _ in range(5)]
+        await layer.send(channels[0], {"type": "early", "n": 0})
+        waiting = [asyncio.ensure_future(layer.receive(c)) for c in channels]
+        gone = asyncio.ensure_future(layer.receive(await layer.new_channel()))
+        await asyncio.sleep(0.05)
+        gone.cancel()  # a consumer that goes away while others wait
+        commands = []
+        connection = layer.connection(0)
+        original = connection.execute_command
+
+        async def counted(*args, **options):
+            commands.append((args[0], str(args[1]) if len(args) > 1 else ""))
+            return await original(*args, **options)
+
+        connection.execute_command = counted
+        for n, channel in enumerate(channels[1:], 1):
+            await layer.send(channel, {"type": "late", "n": n})
+        got = [await asyncio.wait_for(w, 5) for w in waiting]
+        for n, channel in enumerate(channels):
+            await layer.send(channel, {"type": "again", "n": n})
+        again = [await asyncio.wait_for(layer.receive(c), 5) for c in channels]
+        await asyncio.sleep(0.05)  # (channels_redis's clean-up tasks)
+        connection.execute_command = original
+        backups = await connection.keys(f"{layer.prefix}*$inflight")
+        await layer.flush()
+        pops = sum(1 for c, key in commands if c in ("BZPOPMIN", "EVAL", "EVALSHA", "ZPOPMIN")
+                   or key.endswith("$inflight"))  # (a send's own ZADD is not counted)
+        return got + again, pops, backups
+
+    got, pops, backups = asyncio.run(run())
+    assert [m["n"] for m in got] == [0, 1, 2, 3, 4, 0, 1, 2, 3, 4]
+    assert [m["type"] for m in got] == ["early"] + ["late"] * 4 + ["again"] * 5
+    assert backups == []
+    # 9 messages received after counting began (a pop already waiting may add one)
+    assert pops <= 10 if lean else pops >= 9 * 3, pops  # (channels_redis: about four each)

@@ -36,7 +36,7 @@ def test_production_reads_database_and_redis_urls():
         DATABASE_URL="postgres://u:p@db.internal:5432/dominion", REDIS_URL="redis://cache:6379/0")
 
     assert (engine, name) == ("django.db.backends.postgresql", "dominion")
-    assert layer == "channels_redis.core.RedisChannelLayer"
+    assert layer == "games.channel_layer.Layer"  # channels_redis's, with leaner receives
     assert mode == "celery"
     assert broker == "redis://cache:6379/0"
 
