@@ -168,15 +168,18 @@ async def _decisions(user: User, game: int, step: int = 0) -> dict | None:
     """My open decisions at `step` or later."""
     if user.table:  # from the view read for the move that made it my turn
         reading = user.seen.pop(game, None)
-        response = await reading if reading else None
-        if response is None or response.status_code != 200 or response.json()["step"] < step:
-            response = await user.request("GET", f"/games/{game}/view/")
-        if response is None or response.status_code != 200:
+        view = _json(await reading) if reading else None
+        if view is None or view["step"] < step:
+            view = _json(await user.request("GET", f"/games/{game}/view/"))
+        if view is None:
             return None
-        view = response.json()
         return {"step": view["step"], "status": "finished" if view["over"] else "running",
                 "decisions": [d for d in view["pending"] if d["seat"] == view["seat"]]}
-    response = await user.request("GET", f"/games/{game}/decisions/")
+    return _json(await user.request("GET", f"/games/{game}/decisions/"))
+
+
+def _json(response) -> dict | None:
+    """The body of a 200, else None (an error was counted, or the game refused the read)."""
     return response.json() if response is not None and response.status_code == 200 else None
 
 

@@ -27,6 +27,15 @@ TICK = os.sysconf("SC_CLK_TCK")
 HOST = "127.0.0.1"
 
 
+def local_only(url: str, name: str) -> str:
+    """`url` if it names a server on 127.0.0.1; else stop: a benchmark talks to nothing else."""
+    from urllib.parse import urlparse
+
+    if urlparse(url).hostname != HOST:
+        sys.exit(f"{name} must name a server on {HOST}")
+    return url
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
@@ -239,6 +248,9 @@ def start(*, database_url: str | None, redis_url: str | None, web: int = 2,
           extra_env: dict[str, str] | None = None, site: Path = ROOT,
           pg_stats: bool = False, worker_pool: str = "prefork") -> Stack:
     """Everything a load run needs, ready to take requests. The caller must call stop()."""
+    for url, name in ((database_url, "--database-url"), (redis_url, "--redis-url")):
+        if url:
+            local_only(url, name)
     workdir = Path(tempfile.mkdtemp(prefix="loadtest-"))
     stack = Stack(database_url="", redis_url="", ports=[], workdir=workdir,
                   site=Path(site).resolve(), pg_stats=pg_stats and not database_url)

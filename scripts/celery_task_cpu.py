@@ -16,7 +16,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 TASKS = 400
@@ -25,10 +24,11 @@ QUEUE = "cpu-probe"
 
 
 def main(worker_args: list[str]) -> None:
-    if urlparse(os.environ.get("REDIS_URL", "")).hostname != "127.0.0.1":
-        sys.exit("REDIS_URL must name a Redis on 127.0.0.1")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dominion_site.settings")
     sys.path.insert(0, str(ROOT))
+    from loadtest.stack import local_only
+
+    local_only(os.environ.get("REDIS_URL", ""), "REDIS_URL")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dominion_site.settings")
     import django
 
     django.setup()

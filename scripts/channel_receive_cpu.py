@@ -16,13 +16,13 @@ import sys
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from channels_redis.core import RedisChannelLayer  # noqa: E402
 
 from games.channel_layer import Layer  # noqa: E402
+from loadtest.stack import local_only  # noqa: E402
 
 CONSUMERS, MESSAGES, ROUNDS = 10, 1500, 3
 
@@ -62,7 +62,4 @@ async def main(url: str) -> None:
 
 
 if __name__ == "__main__":
-    redis_url = os.environ.get("REDIS_URL", "")
-    if urlparse(redis_url).hostname != "127.0.0.1":
-        sys.exit("REDIS_URL must name a Redis on 127.0.0.1")
-    asyncio.run(main(redis_url))
+    asyncio.run(main(local_only(os.environ.get("REDIS_URL", ""), "REDIS_URL")))

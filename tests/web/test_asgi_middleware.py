@@ -110,7 +110,6 @@ def _stable(headers: list) -> list:
     return sorted((k.lower(), v) for k, v in headers if k.lower() not in varying)
 
 
-
 @pytest.mark.django_db(transaction=True)
 def test_requests_run_on_a_kept_thread_one_request_at_a_time(alice):
     """One thread serves request after request (none is started per request), and the

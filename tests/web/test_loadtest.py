@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 import engine
 from loadtest import players, stack
 from loadtest.__main__ import _summary, parse, percentile
@@ -116,3 +118,10 @@ def test_errors_say_when_they_happened_outside_the_window():
     assert metrics.errors == {"ReadError (GET /games/N/view/), before the window": 1,
                               "ReadError (GET /games/N/view/)": 1,
                               "ReadError (GET /games/N/view/), after the window": 2}
+
+
+def test_the_benchmarks_refuse_a_server_elsewhere_than_127_0_0_1():
+    assert stack.local_only("redis://127.0.0.1:6379/7", "REDIS_URL") == "redis://127.0.0.1:6379/7"
+    for url in ("redis://localhost:6379/0", "postgres://u:p@db.internal/x", ""):
+        with pytest.raises(SystemExit):
+            stack.local_only(url, "REDIS_URL")
