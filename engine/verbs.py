@@ -194,8 +194,19 @@ class VerbsMixin:
                 trig = CARDS[name].triggers.get("trash")
                 if trig is not None:
                     items.append((name, partial(trig, self, p, c)))
-            items += self._hand_triggers(p, "hand_trash", moved)
-            yield from self.run_triggers(p, items)
+            hand = self._hand_triggers(p, "hand_trash", moved)
+            seen = {start.args[2] for _, start in hand}  # the responders' ids
+
+            def drawn_since() -> list[tuple[str, Callable]]:
+                # A Reaction drawn while the others resolve may still respond (Intrigue
+                # rulebook: "The second Reaction card can be one that was not initially in
+                # hand"), e.g. a Market Square that a trashed Rats draws.
+                new = [t for t in self._hand_triggers(p, "hand_trash", moved)
+                       if t[1].args[2] not in seen]
+                seen.update(t[1].args[2] for t in new)
+                return new
+
+            yield from self.run_triggers(p, items + hand, drawn_since if self.watchers else None)
         return moved
 
     def gain(self, p: int, pile: str, to: str = "discard") -> Iterator:
@@ -271,8 +282,10 @@ class VerbsMixin:
                 out.append((self.names[c], partial(trig, self, p, c, subject)))
         return out
 
-    def run_triggers(self, p: int, items: list[tuple[str, Callable]]) -> Iterator:
-        """Resolve several abilities of one player in the order that player chooses."""
+    def run_triggers(self, p: int, items: list[tuple[str, Callable]],
+                     more: Callable[[], list] | None = None) -> Iterator:
+        """Resolve several abilities of one player in the order that player chooses; `more`,
+        asked after each, adds those that became possible meanwhile."""
         while items:
             i = 0
             if len({label for label, _ in items}) > 1:  # the same abilities: order is moot
@@ -281,6 +294,8 @@ class VerbsMixin:
                 i = int((yield ChooseOption(p, keys, labels, "Which happens first?")))
             _, start = items.pop(i)
             yield from start()
+            if more is not None:
+                items += more()
 
     # ----- playing ----------------------------------------------------------------------
     def play_plain_treasures(self, p: int, cids: list[int]) -> None:

@@ -659,3 +659,45 @@ def test_market_square_is_not_a_reaction_to_attacks():
     play(g, "Marauder")
     assert open_kinds(g) == [(0, "BuyPhase")]
     assert zone(g, 0, "discard") == ["Spoils"] and len(zone(g, 1, "discard")) == 1
+
+
+# ===== Reactions that arrive while a trashing resolves ===========================================
+def test_a_market_square_that_a_trashed_rats_draws_may_respond_to_that_trashing():
+    """Intrigue rulebook, Reactions: "The second Reaction card can be one that was not
+    initially in hand when the first Reaction card was played"; Market Square responds "when
+    one of your cards is trashed": the one Rats draws on being trashed may still respond."""
+    g = game(seat(hand=["Junk Dealer", "Rats", "Estate"], deck=["Copper", "Market Square"]),
+             seat())
+    play(g, "Junk Dealer")
+    answer(g, 0, ["Rats"])
+    assert "Market Square" in zone(g, 0, "hand")
+    assert offered(g, 0) == ["discard", "keep"]
+    answer(g, 0, "discard")
+    assert zone(g, 0, "discard") == ["Market Square", "Gold"]
+
+
+def test_market_squares_in_hand_and_drawn_each_respond_once():
+    """Market Square: "You may discard multiple Market Squares when a single card of yours is
+    trashed"; one kept is not asked again, one drawn meanwhile is asked once."""
+    g = game(seat(hand=["Junk Dealer", "Rats", "Market Square"],
+                  deck=["Copper", "Market Square"]), seat())
+    play(g, "Junk Dealer")
+    answer(g, 0, ["Rats"])
+    answer(g, 0, "1")  # which happens first: the Market Square in hand
+    answer(g, 0, "keep")
+    # then Rats draws the second Market Square, which is offered in turn
+    answer(g, 0, "discard")
+    assert zone(g, 0, "discard") == ["Market Square", "Gold"]
+    assert all(d.source != "Market Square" for d in g.pending())
+    assert zone(g, 0, "hand").count("Market Square") == 1
+
+
+def test_a_market_square_drawn_by_overgrown_estate_may_respond():
+    """Overgrown Estate: "When you trash this, +1 Card"; the Market Square drawn responds to
+    the same trashing (the Reactions ruling above)."""
+    g = game(seat(hand=["Junk Dealer", "Overgrown Estate", "Copper"],
+                  deck=["Copper", "Market Square"]), seat())
+    play(g, "Junk Dealer")
+    answer(g, 0, ["Overgrown Estate"])
+    answer(g, 0, "discard")
+    assert zone(g, 0, "discard") == ["Market Square", "Gold"]
