@@ -56,10 +56,15 @@
     }
   }
 
-  // The table as it stands, over HTTP: when the socket says we are behind, or is down.
-  let syncing = null;
+  // The table as it stands, over HTTP: when the socket says we are behind, or is down. Asked
+  // again while a read is on its way, it reads once more after it (that read may predate
+  // what made us ask).
+  let syncing = null, syncAgain = false;
   function sync() {
-    if (syncing) return syncing;
+    if (syncing) {
+      syncAgain = true;
+      return syncing;
+    }
     syncing = fetch(root.dataset.live, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then((r) => (r.ok ? r.text() : null))
       .then((html) => {
@@ -70,7 +75,13 @@
         if (live) apply(html, Number(live.dataset.step), live.dataset.status);
       })
       .catch(() => {})
-      .finally(() => { syncing = null; });
+      .finally(() => {
+        syncing = null;
+        if (syncAgain) {
+          syncAgain = false;
+          sync();
+        }
+      });
     return syncing;
   }
 

@@ -7,6 +7,7 @@
   if (!panel) return;
   const csrf = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
   let refreshing = null;
+  let again = false;  // a change heard while a refresh was already on its way
 
   function lines() { return document.getElementById("chat-lines"); }
 
@@ -41,9 +42,13 @@
     if (li) li.remove();
   }
 
-  // Re-read the panel and swap every part but the message being typed.
+  // Re-read the panel and swap every part but the message being typed. A change heard while
+  // a read is on its way may be newer than what that read brings: read once more after it.
   async function refresh() {
-    if (refreshing) return refreshing;
+    if (refreshing) {
+      again = true;
+      return refreshing;
+    }
     refreshing = (async () => {
       // The table's step when we ask: the panel is drawn after that, so a lower step in it
       // means the game went back. (Compared with the table as it is when the answer
@@ -67,6 +72,10 @@
         if (table && Number(fresh.dataset.step) < asked) location.reload();
       } finally {
         refreshing = null;
+        if (again) {
+          again = false;
+          refresh();
+        }
       }
     })();
     return refreshing;

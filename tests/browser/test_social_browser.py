@@ -90,6 +90,43 @@ def test_a_rematch_offered_and_accepted_in_the_browser(catalog, make_user, new_p
     assert new.status == GameStatus.RUNNING and new.kingdom_cards == game.kingdom_cards
 
 
+def test_a_change_heard_while_the_panel_is_being_read_is_read_again(catalog, make_user,
+                                                                       new_page):
+    """The panel read on the socket's opening is answered (as the server drew it, before the
+    offer) only after the rematch offer's message has reached the page: that answer predates
+    the offer, so the page must read once more."""
+    game, users = _table(make_user)
+    _finish(game)
+    offerer, other = new_page(users[0]), new_page(users[1])
+    held, frames = [], []
+    panel = f"/games/{game.pk}/social/"
+
+    def hold_first(route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))
+
+    other.route(lambda url: url.split("?")[0].endswith(panel), hold_first)
+    other.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
+    _open(offerer, game)
+    _open(other, game)
+    for _ in range(200):
+        if held:
+            break
+        other.wait_for_timeout(50)
+    assert held, "the panel was not read when the socket opened"
+    offerer.locator("#rematch-offer").click()
+    for _ in range(200):
+        if any('"changed"' in str(f) for f in frames):
+            break
+        other.wait_for_timeout(50)
+    assert any('"changed"' in str(f) for f in frames), "the offer was not heard"
+    route, drawn_before = held[0]
+    route.fulfill(response=drawn_before)
+    expect(other.locator("#rematch-accept")).to_be_visible(timeout=WAIT)
+
+
 def test_the_leaderboard_links_to_profiles(catalog, make_user, new_page):
     alice = make_user("alice")
     Rating.objects.create(user=alice, pool=Pool.DUEL, rating=1712, deviation=55, games=12,
