@@ -9,14 +9,19 @@
   let timer = null;
   let retry = 1000;
 
+  // Reads can overlap (an event during a slow read schedules another): only the newest one
+  // asked for is drawn, so an older answer arriving last never puts the badge back.
+  let asked = 0;
   async function refresh() {
     timer = null;
+    const mine = ++asked;
     try {
       const response = await fetch(badge.dataset.badge, {
         credentials: "same-origin", headers: { "X-Requested-With": "fetch" },
       });
-      if (!response.ok) return;
+      if (!response.ok || mine !== asked) return;
       const html = (await response.text()).trim();
+      if (mine !== asked) return;
       if (badge.innerHTML.trim() !== html) badge.innerHTML = html;
       badge.dataset.fresh = String(Date.now());
     } catch (error) {
