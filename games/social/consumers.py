@@ -1,5 +1,6 @@
 """The game page's social socket: chat lines, undo and rematch changes, for one viewer.
 
+The page sends nothing on it; a frame that is not JSON closes it (4400), as on every socket.
 Group messages carry ids only. Each socket loads a chat line and sends it only if its own
 user may read it (staff-hidden, muted, spectators' chat hidden from players), so one group
 send is safe for every seat and spectator. Other changes tell the page to refresh its panel.
@@ -13,11 +14,12 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from games import broadcast
 from games import selectors as game_selectors
 from games.models import Game
+from games.safejson import SafeJsonMixin
 from games.social import chat, live, selectors
 from games.social.models import ChatMessage
 
 
-class SocialConsumer(AsyncJsonWebsocketConsumer):
+class SocialConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
     game_id: int
     groups_joined: list[str]
 

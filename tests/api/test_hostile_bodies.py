@@ -14,6 +14,8 @@ from games import safejson
 from games.api import services as api_services
 from games.api.routing import websocket_urlpatterns as api_sockets
 from games.models import Game
+from games.routing import websocket_urlpatterns as every_socket
+from tests.social.test_consumer import _socket as _social_socket
 from tests.web.test_game_consumer import _socket
 
 DEEP = "[" * 5000 + "]" * 5000
@@ -146,13 +148,23 @@ def test_sockets_close_cleanly_on_a_hostile_message(running_game, alice, frame):
                 return output["code"]
 
     _, raw = api_services.token_create(user=alice, name="socket test")
+    bearer = [(b"authorization", f"Bearer {raw}".encode())]
     streams = [
         _socket(running_game, alice),
-        WebsocketCommunicator(URLRouter(api_sockets), "/ws/api/v1/events/",
-                              headers=[(b"authorization", f"Bearer {raw}".encode())]),
+        _social_socket(running_game, alice),
+        WebsocketCommunicator(URLRouter(api_sockets), "/ws/api/v1/events/", headers=bearer),
+        WebsocketCommunicator(URLRouter(api_sockets),
+                              f"/ws/api/v1/games/{running_game.pk}/stream/", headers=bearer),
     ]
     for communicator in streams:
         assert async_to_sync(check)(communicator) == safejson.CLOSE_BAD_MESSAGE
+
+
+def test_every_socket_route_parses_its_frames_safely():
+    consumers = {route.callback.consumer_class for route in every_socket}
+    assert len(consumers) == len(every_socket) >= 4
+    unsafe = [c.__name__ for c in consumers if not issubclass(c, safejson.SafeJsonMixin)]
+    assert not unsafe, f"sockets without SafeJsonMixin: {unsafe}"
 
 
 @pytest.mark.parametrize("host", ["", "evil.example"], ids=["empty", "foreign"])
