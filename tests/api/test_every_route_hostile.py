@@ -1,0 +1,79 @@
+"""Every route of the site, sent hostile requests: a body nested far too deep, one that is not
+JSON at all, one far too large, and junk in the query string. Whatever the route, the answer
+is a 4xx or a normal page, never a 500 (the routes are read from the URL resolver, so a new
+route is covered without being listed)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from games.api import services as api_services
+
+DEEP = "[" * 5000 + "]" * 5000
+SKIPPED_PREFIXES = ("admin/",)  # staff only, Django's own
+
+
+def _routes(patterns=None, prefix: str = "") -> list[str]:
+    out = []
+    for p in patterns if patterns is not None else get_resolver().url_patterns:
+        if isinstance(p, URLResolver):
+            out += _routes(p.url_patterns, prefix + str(p.pattern))
+        elif isinstance(p, URLPattern):
+            out.append(prefix + str(p.pattern))
+    return out
+
+
+def _concrete(route: str, game_pk: int) -> str | None:
+    """A path for `route` with its parameters filled in (None: a regex route, skipped)."""
+    if route.startswith(SKIPPED_PREFIXES) or "^" in route or "(?P" in route:
+        return None
+    fills = {"id": str(game_pk), "uuid": str(uuid.uuid4()), "str": "alice", "slug": "x",
+             "path": "x", "int": "1"}
+    path = re.sub(r"<(\w+):\w+>", lambda m: fills.get(m.group(1), "x"), route)
+    return "/" + path
+
+
+# (method, body, content type, query): what each client sends to each route
+HOSTILE = [
+    ("post", DEEP, "application/json", None),
+    ("post", b"{not json\xff", "application/json", None),
+    ("post", {"padding": "a" * 3_000_000}, None, None),
+    ("get", None, None, {"page": "-1", "limit": "1e999", "since": "x", "filter": "\x00"}),
+    ("put", DEEP, "application/json", None),
+    ("patch", b"\xff\xfe", "application/json", None),
+    ("delete", None, None, None),
+]
+
+
+def _send(client: Client, path: str, method: str, body, content_type, query):
+    if method == "get":
+        return client.get(path, query)
+    if method == "delete":
+        return client.delete(path)
+    if content_type is None:
+        return getattr(client, method)(path, body)
+    return getattr(client, method)(path, body, content_type=content_type)
+
+
+def test_no_route_answers_a_hostile_request_with_a_500(running_game, alice):
+    _, raw = api_services.token_create(user=alice, name="sweep")
+    browser = Client(raise_request_exception=False)
+    browser.force_login(alice)
+    api = Client(raise_request_exception=False, HTTP_AUTHORIZATION=f"Bearer {raw}")
+    stranger = Client(raise_request_exception=False)
+    paths = sorted({p for r in _routes() if (p := _concrete(r, running_game.pk))})
+    assert len(paths) > 80
+    failures, sent = [], 0
+    for path in paths:
+        for client in (browser, api, stranger):
+            for method, body, content_type, query in HOSTILE:
+                response = _send(client, path, method, body, content_type, query)
+                sent += 1
+                if response.status_code >= 500:
+                    failures.append((path, method, response.status_code))
+    assert sent == len(paths) * 3 * len(HOSTILE)
+    assert not failures, failures
