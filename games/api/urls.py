@@ -11,12 +11,15 @@ from games.api import challenge_views, views, web
 from games.sim import api as sim_api
 
 app_name = "api"
+READ = ["get", "head"]
 
 v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # The HTML docs are read, nothing else: DRF's OPTIONS answer has no template there (a 500).
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema", http_method_names=READ),
+         name="docs"),
     path("events/schema/", views.events_schema, name="events_schema"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema",
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema", http_method_names=READ,
                                                template_name="api/redoc.html"), name="redoc"),
     path("me/", views.me, name="me"),
     path("bots/", views.bots, name="bots"),

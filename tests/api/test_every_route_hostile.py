@@ -46,14 +46,16 @@ HOSTILE = [
     ("put", DEEP, "application/json", None),
     ("patch", b"\xff\xfe", "application/json", None),
     ("delete", None, None, None),
+    ("options", None, None, None),
+    ("head", None, None, {"since": "-1"}),
 ]
 
 
 def _send(client: Client, path: str, method: str, body, content_type, query):
-    if method == "get":
-        return client.get(path, query)
-    if method == "delete":
-        return client.delete(path)
+    if method in ("get", "head"):
+        return getattr(client, method)(path, query)
+    if method in ("delete", "options"):
+        return getattr(client, method)(path)
     if content_type is None:
         return getattr(client, method)(path, body)
     return getattr(client, method)(path, body, content_type=content_type)
