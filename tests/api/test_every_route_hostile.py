@@ -37,28 +37,35 @@ def _concrete(route: str, game_pk: int) -> str | None:
     return "/" + path
 
 
-# (method, body, content type, query): what each client sends to each route
+# (method, body, content type, query, extra headers): what each client sends to each route
 HOSTILE = [
-    ("post", DEEP, "application/json", None),
-    ("post", b"{not json\xff", "application/json", None),
-    ("post", {"padding": "a" * 3_000_000}, None, None),
-    ("get", None, None, {"page": "-1", "limit": "1e999", "since": "x", "filter": "\x00"}),
-    ("put", DEEP, "application/json", None),
-    ("patch", b"\xff\xfe", "application/json", None),
-    ("delete", None, None, None),
-    ("options", None, None, None),
-    ("head", None, None, {"since": "-1"}),
+    ("post", DEEP, "application/json", None, {}),
+    ("post", b"{not json\xff", "application/json", None, {}),
+    ("post", {"padding": "a" * 3_000_000}, None, None, {}),
+    ("post", "a=%ff&b[]=&=&answer=%00", "application/x-www-form-urlencoded", None, {}),
+    ("post", b"--x\r\nContent-Disposition: form-data\r\n\r\n", "multipart/form-data; boundary=x",
+     None, {}),
+    ("post", "plain words", "text/plain", None, {}),
+    ("get", None, None, {"page": "-1", "limit": "1e999", "since": "x", "filter": "\x00"}, {}),
+    ("get", None, None, None, {"HTTP_ACCEPT": "application/xml"}),
+    ("get", None, None, None, {"HTTP_ACCEPT_LANGUAGE": "\u00ff" * 300,
+                               "HTTP_IF_NONE_MATCH": "*", "HTTP_RANGE": "bytes=9-1"}),
+    ("put", DEEP, "application/json", None, {}),
+    ("patch", b"\xff\xfe", "application/json", None, {}),
+    ("delete", None, None, None, {}),
+    ("options", None, None, None, {}),
+    ("head", None, None, {"since": "-1"}, {}),
 ]
 
 
-def _send(client: Client, path: str, method: str, body, content_type, query):
+def _send(client: Client, path: str, method: str, body, content_type, query, headers):
     if method in ("get", "head"):
-        return getattr(client, method)(path, query)
+        return getattr(client, method)(path, query, **headers)
     if method in ("delete", "options"):
-        return getattr(client, method)(path)
+        return getattr(client, method)(path, **headers)
     if content_type is None:
-        return getattr(client, method)(path, body)
-    return getattr(client, method)(path, body, content_type=content_type)
+        return getattr(client, method)(path, body, **headers)
+    return getattr(client, method)(path, body, content_type=content_type, **headers)
 
 
 def test_no_route_answers_a_hostile_request_with_a_500(running_game, alice):
@@ -72,8 +79,8 @@ def test_no_route_answers_a_hostile_request_with_a_500(running_game, alice):
     failures, sent = [], 0
     for path in paths:
         for client in (browser, api, stranger):
-            for method, body, content_type, query in HOSTILE:
-                response = _send(client, path, method, body, content_type, query)
+            for method, body, content_type, query, headers in HOSTILE:
+                response = _send(client, path, method, body, content_type, query, headers)
                 sent += 1
                 if response.status_code >= 500:
                     failures.append((path, method, response.status_code))
