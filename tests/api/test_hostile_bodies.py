@@ -3,6 +3,8 @@ every endpoint (API, HTML forms, WebSockets), never a 500 or a traceback."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
@@ -158,6 +160,38 @@ def test_sockets_close_cleanly_on_a_hostile_message(running_game, alice, frame):
     ]
     for communicator in streams:
         assert async_to_sync(check)(communicator) == safejson.CLOSE_BAD_MESSAGE
+
+
+ODD_BUT_JSON = ["null", "[]", "1", '"ping"', "{}", '{"type": 5}', '{"type": "ping", "x": []}',
+                '{"have": "7"}', '{"have": 1e300}', '{"have": -1, "ping": "yes"}',
+                '{"have": 99999999999999999999999}', '{"have": true}']
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sockets_take_odd_json_without_failing(running_game, alice):
+    """JSON of every shape but the expected one: each socket ignores it or closes cleanly,
+    and its consumer never raises."""
+    async def check(communicator: WebsocketCommunicator) -> None:
+        connected, _ = await communicator.connect()
+        assert connected
+        for frame in ODD_BUT_JSON:
+            await communicator.send_to(text_data=frame)
+        await asyncio.sleep(0.5)
+        if communicator.future.done():  # closed: cleanly, not by an exception
+            assert communicator.future.exception() is None
+        else:
+            await communicator.disconnect()
+
+    _, raw = api_services.token_create(user=alice, name="socket test")
+    bearer = [(b"authorization", f"Bearer {raw}".encode())]
+    for communicator in [
+        _socket(running_game, alice),
+        _social_socket(running_game, alice),
+        WebsocketCommunicator(URLRouter(api_sockets), "/ws/api/v1/events/", headers=bearer),
+        WebsocketCommunicator(URLRouter(api_sockets),
+                              f"/ws/api/v1/games/{running_game.pk}/stream/", headers=bearer),
+    ]:
+        async_to_sync(check)(communicator)
 
 
 def test_every_socket_route_parses_its_frames_safely():
