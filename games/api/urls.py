@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.urls import include, path, re_path
+from django.views.decorators.http import conditional_page
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
@@ -31,9 +32,10 @@ v1 = [
     path("games/<id:pk>/join/", views.game_join, name="join"),
     path("games/<id:pk>/leave/", views.game_leave, name="leave"),
     path("games/<id:pk>/start/", views.game_start, name="start"),
-    path("games/<id:pk>/view/", views.game_view, name="view"),
-    path("games/<id:pk>/decisions/", views.game_decisions, name="decisions"),
-    path("games/<id:pk>/log/", views.game_log, name="log"),
+    # Polled reads carry an ETag: asked again with If-None-Match, an unchanged one is a 304.
+    path("games/<id:pk>/view/", conditional_page(views.game_view), name="view"),
+    path("games/<id:pk>/decisions/", conditional_page(views.game_decisions), name="decisions"),
+    path("games/<id:pk>/log/", conditional_page(views.game_log), name="log"),
     path("games/<id:pk>/record/", views.game_record, name="record"),
     path("games/<id:pk>/answer/", views.game_answer, name="answer"),
     path("games/<id:pk>/stream/", views.game_stream, name="stream"),

@@ -106,3 +106,19 @@ def test_a_private_game_is_404_to_strangers(catalog, alice, client_for, make_use
         response = stranger.get(f"/api/v1/games/{game.pk}/{part}")
         assert response.status_code == 404, part
         assert response.json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize("read", ["view", "decisions", "log"])
+def test_a_polled_read_is_a_304_until_the_game_moves(running_game, as_alice, play_one, read):
+    url = f"/api/v1/games/{running_game.pk}/{read}/"
+    first = as_alice.get(url)
+    tag = first["ETag"]
+    assert first.status_code == 200 and tag
+
+    again = as_alice.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == tag
+    assert "X-RateLimit-Remaining" in again  # a 304 is still a counted request
+
+    play_one(running_game)
+    moved = as_alice.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert moved.status_code == 200 and moved["ETag"] != tag
