@@ -52,3 +52,7 @@ class SharedClientRedisCache(RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = SharedClientRedisCacheClient
+
+    def raw_client(self, key: Any = None, *, write: bool = True) -> Any:
+        """The process's redis-py client for `key` (for atomic scripts the cache API lacks)."""
+        return self._cache.get_client(key, write=write)

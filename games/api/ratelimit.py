@@ -16,7 +16,13 @@ from collections.abc import Callable
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 
-from games.api.throttles import SEEN, CreateGameThrottle, ReadThrottle, WriteThrottle
+from games.api.throttles import (
+    SEEN,
+    CreateGameThrottle,
+    ReadThrottle,
+    WriteThrottle,
+    window_read,
+)
 
 SAFE = ("GET", "HEAD", "OPTIONS")
 
@@ -41,7 +47,7 @@ def quota_state(throttle, request: HttpRequest) -> tuple[str, int, int, int, int
     history = getattr(request, SEEN, {}).get(throttle.scope)  # as the throttle left it
     if history is None:  # (the throttle did not run: a request refused before it)
         key = throttle.get_cache_key(request, None)
-        history = throttle.cache.get(key, []) if key else []
+        history = window_read(throttle.cache, key) if key else []
     now = time.time()
     live = [t for t in history if t > now - window]
     reset = math.ceil(live[-1] + window - now) if live else 0

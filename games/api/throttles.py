@@ -1,11 +1,79 @@
-"""Per-user quotas by scope; the rates live in settings.REST_FRAMEWORK and docs/api.md."""
+"""Per-user quotas by scope; the rates live in settings.REST_FRAMEWORK and docs/api.md.
+
+Each quota is a sliding window of request times, newest first. DRF reads the window and
+writes it back in two cache calls, so two processes counting the same user at once both
+read the same window and one request goes uncounted (with enough concurrent requests, a
+client could pass its quota several times over). Here the count is one atomic step: a
+Lua script on Redis (one round trip), a lock around the per-process cache otherwise.
+"""
 
 from __future__ import annotations
+
+import threading
+from typing import Any
 
 from rest_framework.settings import api_settings
 from rest_framework.throttling import UserRateThrottle
 
 SEEN = "_quota_history"  # on the request: each scope's history as its throttle left it
+
+# KEYS[1]: the window (a list, newest first); ARGV: now, window seconds, limit.
+_HIT = """
+local key, now, span, limit = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+if redis.call('TYPE', key).ok ~= 'list' then redis.call('DEL', key) end  -- DRF's own format
+while true do
+  local oldest = redis.call('LINDEX', key, -1)
+  if not oldest or tonumber(oldest) > now - span then break end
+  redis.call('RPOP', key)
+end
+local allowed = 0
+if redis.call('LLEN', key) < limit then
+  redis.call('LPUSH', key, ARGV[1])
+  redis.call('EXPIRE', key, math.ceil(span))
+  allowed = 1
+end
+return {allowed, redis.call('LRANGE', key, 0, -1)}
+"""
+_SCRIPTS: dict[int, Any] = {}
+_LOCAL = threading.Lock()
+
+
+def _redis(cache, key: str) -> tuple[Any, str] | None:
+    """The Redis client and raw key behind `cache`, when it is the site's Redis cache."""
+    raw_client = getattr(cache, "raw_client", None)
+    if raw_client is None:
+        return None
+    return raw_client(key), cache.make_and_validate_key(key)
+
+
+def window_hit(cache, key: str, now: float, span: float, limit: int
+               ) -> tuple[bool, list[float]]:
+    """Count a request in the window at `key` if fewer than `limit` fall in the last `span`
+    seconds: (counted, the window's times after it, newest first), in one atomic step."""
+    found = _redis(cache, key)
+    if found is not None:
+        client, raw = found
+        script = _SCRIPTS.get(id(client))
+        if script is None:
+            script = _SCRIPTS.setdefault(id(client), client.register_script(_HIT))
+        allowed, stamps = script(keys=[raw], args=[repr(now), span, limit])
+        return bool(allowed), [float(t) for t in stamps]
+    with _LOCAL:
+        history = [t for t in cache.get(key, []) if t > now - span]
+        allowed = len(history) < limit
+        if allowed:
+            history.insert(0, now)
+            cache.set(key, history, span)
+        return allowed, history
+
+
+def window_read(cache, key: str) -> list[float]:
+    """The window at `key` as it stands (newest first), counting nothing."""
+    found = _redis(cache, key)
+    if found is not None:
+        client, raw = found
+        return [float(t) for t in client.lrange(raw, 0, -1)]
+    return list(cache.get(key, []))
 
 
 class _ScopeThrottle(UserRateThrottle):
@@ -14,12 +82,18 @@ class _ScopeThrottle(UserRateThrottle):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
     def allow_request(self, request, view) -> bool:
-        """DRF's count; the history it read and wrote is kept on the request, so that the
-        rate-limit headers (games.api.ratelimit) need not read the cache again."""
-        allowed = super().allow_request(request, view)
-        if getattr(self, "history", None) is not None:
-            plain = getattr(request, "_request", request)
-            plain.__dict__.setdefault(SEEN, {})[self.scope] = list(self.history)
+        """DRF's sliding window, counted atomically (`window_hit`); the window is kept on the
+        request, so that the rate-limit headers (games.api.ratelimit) need not read it again."""
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        self.now = self.timer()
+        allowed, self.history = window_hit(self.cache, self.key, self.now, self.duration,
+                                           self.num_requests)
+        plain = getattr(request, "_request", request)
+        plain.__dict__.setdefault(SEEN, {})[self.scope] = list(self.history)
         return allowed
 
 

@@ -43,14 +43,16 @@ def test_over_the_quota_remaining_is_zero(as_alice, settings):
 
 
 def test_the_headers_reuse_what_the_throttle_read(as_alice, monkeypatch):
-    """One cache read per request (the throttle's): the headers reuse the history it left."""
-    from games.api.throttles import ReadThrottle
+    """One count per request (the throttle's, one atomic step): the headers reuse the window
+    it left instead of reading it again."""
+    from games.api import ratelimit, throttles
 
     as_alice.get("/api/v1/me/")
-    reads = []
-    original = ReadThrottle.cache.get
-    monkeypatch.setattr(ReadThrottle.cache, "get",
-                        lambda key, *a, **kw: reads.append(key) or original(key, *a, **kw))
+    hits, reads = [], []
+    original = throttles.window_hit
+    monkeypatch.setattr(throttles, "window_hit",
+                        lambda *a, **kw: hits.append(a[1]) or original(*a, **kw))
+    monkeypatch.setattr(ratelimit, "window_read", lambda *a, **kw: reads.append(a[1]) or [])
     response = as_alice.get("/api/v1/me/")
     assert response["RateLimit"].startswith('"read";r=598;t=')
-    assert len(reads) == 1, reads
+    assert len(hits) == 1 and not reads, (hits, reads)

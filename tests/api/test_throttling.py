@@ -37,3 +37,42 @@ def test_creating_games_has_its_own_quota(tight_rates, catalog, as_alice, base_k
     assert refused.status_code == 429
     assert int(refused.headers["Retry-After"]) > 60  # an hourly quota
     assert as_alice.get("/api/v1/games/").status_code == 200  # listing is a read
+
+
+def test_a_quota_holds_under_concurrent_requests(settings, alice):
+    """Sixteen requests of one user at once against a quota of five: exactly five pass (a
+    read-then-write count lets several through on the same window)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.test import RequestFactory
+
+    from games.api.throttles import ReadThrottle
+
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {"read": "5/min"}}
+    request = RequestFactory().get("/api/v1/me/")
+    request.user = alice
+    barrier = __import__("threading").Barrier(16)
+
+    def one(_: int) -> bool:
+        throttle = ReadThrottle()
+        barrier.wait()
+        return throttle.allow_request(request, None)
+
+    with ThreadPoolExecutor(16) as pool:
+        allowed = list(pool.map(one, range(16)))
+    assert allowed.count(True) == 5
+    assert ReadThrottle().allow_request(request, None) is False
+
+
+def test_a_window_left_in_drfs_format_is_replaced(settings, alice):
+    from django.core.cache import cache
+    from django.test import RequestFactory
+
+    from games.api.throttles import ReadThrottle
+
+    request = RequestFactory().get("/api/v1/me/")
+    request.user = alice
+    throttle = ReadThrottle()
+    cache.set(throttle.get_cache_key(request, None), [1.0, 2.0], 60)  # as DRF wrote it
+    assert throttle.allow_request(request, None) is True
