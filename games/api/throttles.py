@@ -72,6 +72,8 @@ def window_read(cache, key: str) -> list[float]:
     found = _redis(cache, key)
     if found is not None:
         client, raw = found
+        if client.type(raw) != b"list":  # none yet, or DRF's format (the next count replaces it)
+            return []
         return [float(t) for t in client.lrange(raw, 0, -1)]
     return list(cache.get(key, []))
 
