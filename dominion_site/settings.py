@@ -257,6 +257,10 @@ BACKGROUND_THREADS = {"celery": 1, "webhooks": 4, "mail": 1, "simulations": 1}
 # The simulator (games/sim): games per simulation, and simulations a user may have running.
 SIM_MAX_GAMES = int(os.environ.get("SIM_MAX_GAMES", "2000"))
 SIM_MAX_ACTIVE = int(os.environ.get("SIM_MAX_ACTIVE", "2"))
+# Open WebSockets per account, and per address for sockets without an account, counted by
+# each server process (games/socket_quota.py); 0 turns a cap off.
+WS_MAX_SOCKETS_PER_USER = int(os.environ.get("WS_MAX_SOCKETS_PER_USER", "100"))
+WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "100"))
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-bots": {"task": "games.tasks.bots_resume", "schedule": 300.0},
     # reminders, turn emails, digests, expired deadlines, webhook retries (games/play/sweep.py)
@@ -380,7 +384,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Dominion by the turn API",
     "DESCRIPTION": "Play Dominion from your own client or bot. Walkthrough, quotas, error codes "
     "and the event stream: docs/api.md.",
-    "VERSION": "1.1.1",
+    "VERSION": "1.1.2",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,

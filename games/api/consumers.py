@@ -21,6 +21,7 @@ from games.api.events import EVENT_VERSION, user_group
 from games.api.models import SCOPE_READ
 from games.models import Seat
 from games.safejson import SafeJsonMixin
+from games.socket_quota import SocketQuotaMixin
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_BAD_REQUEST = 4400
@@ -29,7 +30,7 @@ SUBPROTOCOL = "dominion.v1"
 BEARER_SUBPROTOCOL = "dominion.bearer."
 
 
-class SocketAuthMixin:
+class SocketAuthMixin(SocketQuotaMixin):
     """Token, subprotocol, ticket or session; closes the socket when its token is revoked."""
 
     token_id: int | None = None
@@ -90,6 +91,8 @@ class EventStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketCons
         if self.game_filter is not None and not await self._seated(user, self.game_filter):
             await self.close(code=CLOSE_FORBIDDEN)
             return
+        if not await self.admit(user):
+            return
         await self._join(user)
         await self._accept()
         await self.send_json({"v": EVENT_VERSION, "type": "hello", "user": user.pk,
@@ -101,6 +104,7 @@ class EventStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketCons
         await self._watch_token()
 
     async def disconnect(self, code: int) -> None:
+        self.release()
         await self._unwatch_token()
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)

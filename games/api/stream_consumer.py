@@ -47,6 +47,8 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
         if not allowed:
             await self.close(code=CLOSE_FORBIDDEN)
             return
+        if not await self.admit(self.user):
+            return
         self.tracker = stream.Tracker()
         self.groups_joined = [broadcast.group_name(self.game_id),
                               stream.social_group(self.game_id)]
@@ -58,6 +60,7 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
         self.keepalive = asyncio.ensure_future(self._keep_alive())
 
     async def disconnect(self, code: int) -> None:
+        self.release()
         if self.keepalive is not None:
             self.keepalive.cancel()
         await self._unwatch_token()

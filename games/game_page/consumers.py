@@ -18,9 +18,10 @@ from games import broadcast, selectors
 from games.game_page.views import render_live
 from games.models import Game
 from games.safejson import SafeJsonMixin
+from games.socket_quota import SocketQuotaMixin
 
 
-class GameConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
+class GameConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
     game_id: int
     position: int | None
     sent: tuple[int, str]
@@ -31,12 +32,15 @@ class GameConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
         if not allowed:
             await self.close(code=4403)
             return
+        if not await self.admit(self.scope.get("user")):
+            return
         self.sent = (-1, "")
         self.group = broadcast.group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
+        self.release()
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

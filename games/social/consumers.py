@@ -17,9 +17,10 @@ from games.models import Game
 from games.safejson import SafeJsonMixin
 from games.social import chat, live, selectors
 from games.social.models import ChatMessage
+from games.socket_quota import SocketQuotaMixin
 
 
-class SocialConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
+class SocialConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
     game_id: int
     groups_joined: list[str]
 
@@ -29,6 +30,8 @@ class SocialConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
         if not await self._allowed():
             await self.close(code=4403)
             return
+        if not await self.admit(self.scope.get("user")):
+            return
         self.groups_joined = [live.social_group(self.game_id),
                               broadcast.group_name(self.game_id)]
         for group in self.groups_joined:
@@ -36,6 +39,7 @@ class SocialConsumer(SafeJsonMixin, AsyncJsonWebsocketConsumer):
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
+        self.release()
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 
