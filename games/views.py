@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import DisallowedHost
@@ -13,6 +15,7 @@ from django.views import defaults
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
+from games.api.throttles import game_creation_wait
 from games.exceptions import GameError
 from games.forms import GameCreateForm, ProfileForm
 from games.models import Game, GameStatus
@@ -33,6 +36,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        wait = game_creation_wait(request.user)
+        if wait is not None:
+            minutes = max(1, math.ceil(wait / 60))
+            form.add_error(None, f"You have created as many games as you may for now: try "
+                                 f"again in {minutes} minute{'s' if minutes > 1 else ''}.")
+            return render(request, "games/new.html", {"form": form}, status=429)
         try:
             game = services.game_create(creator=request.user, **form.game_kwargs())
         except GameError as exc:

@@ -130,3 +130,17 @@ class ReadWriteThrottle:
 
     def wait(self) -> float | None:
         return self.chosen.wait()
+
+
+def game_creation_wait(user: Any) -> float | None:
+    """Count a game created outside the API (the lobby's form) in the same `create_game`
+    quota as the API's, so the form is no way around it: None if allowed, else the seconds
+    until a place frees up. (Games of bots alone play themselves out on the workers.)"""
+    throttle = CreateGameThrottle()
+    if throttle.rate is None:
+        return None
+    key = throttle.cache_format % {"scope": throttle.scope, "ident": user.pk}
+    now = throttle.timer()
+    allowed, history = window_hit(throttle.cache, key, now, throttle.duration,
+                                  throttle.num_requests)
+    return None if allowed else max(0.0, history[-1] + throttle.duration - now)

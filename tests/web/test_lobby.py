@@ -71,6 +71,29 @@ def test_hand_picking_nine_cards_is_refused(as_alice, base_kingdom):
     assert not Game.objects.exists()
 
 
+def test_the_form_counts_in_the_api_quota_for_creating_games(as_alice, settings):
+    """The lobby's form is no way around the API's create_game quota (a game of bots alone
+    plays itself out on the workers): both count in one window."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "create_game": "2/hour"}}
+    bots_alone = _create_form(seat_1="bmu", seat_2="bmu")
+    assert as_alice.post(reverse("games:new"), bots_alone).status_code == 302
+    api = as_alice.post("/api/v1/games/", {"seats": ["bmu", "bmu"], "kingdom": list(
+        Game.objects.get().kingdom_cards)}, content_type="application/json")
+    assert api.status_code == 201
+
+    refused = as_alice.post(reverse("games:new"), bots_alone)
+
+    assert refused.status_code == 429
+    assert "try again in 60 minutes" in refused.content.decode()
+    assert Game.objects.count() == 2
+    assert as_alice.post("/api/v1/games/", {"seats": ["bmu", "bmu"], "kingdom": list(
+        Game.objects.first().kingdom_cards)}, content_type="application/json").status_code == 429
+
+
 def test_one_seat_is_not_a_game(as_alice):
     response = as_alice.post(reverse("games:new"), _create_form(seat_2=""))
 
