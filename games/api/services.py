@@ -8,6 +8,8 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -32,17 +34,25 @@ def token_create(*, user, name: str, scopes: list[str] | None = None,
                  expires_at: datetime | None = None) -> tuple[ApiToken, str]:
     """A new token for `user`; the raw token is returned once and never stored.
 
-    `scopes` default to all three; unknown ones are refused (ValueError).
+    `scopes` default to all three; unknown ones are refused (ValueError), and so is a token
+    past API_TOKENS_PER_USER live ones (each live token is a row every request may look up,
+    and a page of its own on the tokens list).
     """
     scopes = list(ALL_SCOPES) if scopes is None else [s for s in ALL_SCOPES if s in scopes]
     if not scopes:
         raise ValueError(f"choose at least one scope of {', '.join(ALL_SCOPES)}")
     name = name.strip()[:60] or "unnamed"
     raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    token = ApiToken.objects.create(
-        user=user, name=name, prefix=raw[: len(TOKEN_PREFIX) + 4], key_hash=token_hash(raw),
-        scopes=scopes, expires_at=expires_at,
-    )
+    most = getattr(settings, "API_TOKENS_PER_USER", 50)
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one at a time
+        if ApiToken.objects.filter(_live(), user=user).count() >= most:
+            raise ValueError(f"you have {most} live tokens, the most an account may have: "
+                             "revoke one first")
+        token = ApiToken.objects.create(
+            user=user, name=name, prefix=raw[: len(TOKEN_PREFIX) + 4],
+            key_hash=token_hash(raw), scopes=scopes, expires_at=expires_at,
+        )
     return token, raw
 
 

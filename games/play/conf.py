@@ -14,6 +14,7 @@ DEFAULTS: dict[str, Any] = {
     "PLAY_PRESENCE_SECONDS": 90,  # a heartbeat this recent means "has the game open"
     "PLAY_TURN_EMAIL_GRACE_SECONDS": 0,
     "PLAY_TAKEOVER_STRATEGY": "heuristic",
+    "PLAY_WEBHOOKS_PER_USER": 5,  # each move POSTs once per webhook: a bound on that fan-out
     "PLAY_WEBHOOK_MAX_ATTEMPTS": 6,
     "PLAY_WEBHOOK_BACKOFF_SECONDS": 60,  # 1, 2, 4, 8, 16 minutes between attempts
     "PLAY_WEBHOOK_TIMEOUT_SECONDS": 10,  # the whole exchange: connect, send, status line

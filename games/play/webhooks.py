@@ -20,6 +20,8 @@ import http.client
 import json
 from datetime import datetime, timedelta
 
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -36,10 +38,22 @@ def signature(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
+class TooManyWebhooks(ValueError):
+    """The user has PLAY_WEBHOOKS_PER_USER webhooks already (the text is safe to show)."""
+
+
 def webhook_create(*, user, url: str) -> Webhook:
-    """Raises netguard.Refused for a URL the site may not POST to (checked before saving)."""
+    """Raises netguard.Refused for a URL the site may not POST to (checked before saving), and
+    TooManyWebhooks at the cap: every event is POSTed to every webhook, so without one an
+    account could turn each of its moves into any number of requests from our workers."""
     netguard.target_for(url)
-    return Webhook.objects.create(user=user, url=url)
+    most = conf.get("PLAY_WEBHOOKS_PER_USER")
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one at a time
+        if Webhook.objects.filter(user=user).count() >= most:
+            raise TooManyWebhooks(f"you have {most} webhooks, the most an account may have: "
+                                  "delete one first")
+        return Webhook.objects.create(user=user, url=url)
 
 
 def webhook_rotate(*, user, webhook_id: int) -> Webhook | None:

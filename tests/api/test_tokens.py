@@ -79,3 +79,26 @@ def test_the_command_line_creates_a_token(alice):
     out = StringIO()
     call_command("api_token", "alice", "--name", "cli", stdout=out)
     assert _bearer(out.getvalue().strip()).get("/api/v1/me/").status_code == 200
+
+
+def test_an_account_has_at_most_the_cap_of_live_tokens(client, alice, bob, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    settings.API_TOKENS_PER_USER = 2
+    first, _ = services.token_create(user=alice, name="one")
+    services.token_create(user=alice, name="expired", expires_at=timezone.now()
+                          - timedelta(days=1))  # an expired one does not count
+    services.token_create(user=alice, name="two")
+    with pytest.raises(ValueError, match="2 live tokens"):
+        services.token_create(user=alice, name="three")
+    services.token_create(user=bob, name="bob's")  # per account
+
+    client.force_login(alice)
+    page = client.post("/profile/api-tokens/", {"name": "three"}).content.decode()
+    assert "you have 2 live tokens" in page and "Copy it now" not in page
+    assert ApiToken.objects.filter(user=alice).count() == 3
+
+    services.token_revoke(user=alice, token_id=first.pk)  # a revoked one frees its place
+    services.token_create(user=alice, name="three")

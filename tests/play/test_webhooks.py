@@ -200,3 +200,20 @@ def test_the_steps_played_again_after_an_undo_are_sent_again(start_game, alice, 
     opened = [json.loads(r["body"]) for r in receiver.requests]
     opened = [(e["step"], e["decision"]) for e in opened if e["type"] == "decision_opened"]
     assert len(opened) == 2 * len(set(opened)) > 0  # the same decisions, opened twice
+
+
+def test_an_account_has_at_most_the_cap_of_webhooks(alice, bob, client, receiver, settings):
+    """Each event is POSTed to each webhook: without a cap one account could make each of its
+    moves any number of requests from the workers."""
+    settings.PLAY_WEBHOOKS_PER_USER = 2
+    for n in range(2):
+        webhooks.webhook_create(user=alice, url=f"{receiver.url}/{n}")
+    with pytest.raises(webhooks.TooManyWebhooks, match="2 webhooks"):
+        webhooks.webhook_create(user=alice, url=f"{receiver.url}/2")
+    webhooks.webhook_create(user=bob, url=receiver.url)  # per account
+
+    client.force_login(alice)
+    page = client.post(reverse("play:webhook_add"), {"url": f"{receiver.url}/3"}, follow=True)
+
+    assert "No webhook added: you have 2 webhooks" in page.content.decode()
+    assert alice.webhooks.count() == 2

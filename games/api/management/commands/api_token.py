@@ -33,5 +33,9 @@ class Command(BaseCommand):
         if unknown or not wanted:
             raise CommandError(f"scopes must be among {', '.join(ALL_SCOPES)}")
         expires = timezone.now() + timedelta(days=expires_days) if expires_days else None
-        _, raw = services.token_create(user=user, name=name, scopes=wanted, expires_at=expires)
+        try:
+            _, raw = services.token_create(user=user, name=name, scopes=wanted,
+                                           expires_at=expires)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
         self.stdout.write(raw)
