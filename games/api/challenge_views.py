@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -15,6 +15,7 @@ from games.api import serializers as s
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.strict import StrictSerializer, no_body
+from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
 
 CHALLENGE_STATUSES = ["pending", "accepted", "declined", "cancelled"]
 
@@ -85,6 +86,7 @@ def _answer_doc(summary: str) -> extend_schema:
                          OpenApiExample("created", response_only=True, status_codes=["201"],
                                         value=EXAMPLE)])
 @api_view(["GET", "POST"])
+@throttle_classes([ReadWriteThrottle, CreateGameThrottle])  # a challenge creates its game
 def challenge_list(request: Request) -> Response:
     if request.method == "POST":
         return idempotent(request, lambda: _create(request))

@@ -29,7 +29,8 @@ SAFE = ("GET", "HEAD", "OPTIONS")
 
 def _throttles_for(request: HttpRequest) -> list:
     chosen = [ReadThrottle() if request.method in SAFE else WriteThrottle()]
-    if request.method == "POST" and request.path.rstrip("/").endswith("/api/v1/games"):
+    if request.method == "POST" and request.path.rstrip("/").endswith(
+            ("/api/v1/games", "/api/v1/challenges")):
         chosen.append(CreateGameThrottle())
     if request.method == "POST" and request.path.rstrip("/").endswith("/api/v1/simulations"):
         from games.sim.api import SimulateThrottle  # the simulator's API imports the API's

@@ -78,3 +78,17 @@ def test_a_window_left_in_drfs_format_is_replaced(settings, alice):
     cache.set(key, [1.0, 2.0], 60)  # as DRF wrote it
     assert window_read(cache, key) in ([], [1.0, 2.0])  # Redis: not read; locally: the same
     assert throttle.allow_request(request, None) is True
+
+
+def test_a_challenge_counts_in_the_quota_for_creating_games(tight_rates, catalog, as_alice,
+                                                             bob, base_kingdom):
+    """A challenge creates its game at once, so it is no way around create_game."""
+    body = {"username": "bob", "seats": ["me", "open"], "kingdom": base_kingdom}
+    first = as_alice.post("/api/v1/challenges/", body, format="json")
+    assert first.status_code == 201
+    assert first.headers["RateLimit-Policy"].count("create_game") == 1
+    refused = as_alice.post("/api/v1/challenges/", body, format="json")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 60
+    assert as_alice.post("/api/v1/games/", {"seats": ["me", "bmu"], "kingdom": base_kingdom},
+                         format="json").status_code == 429  # one quota for both
+    assert as_alice.get("/api/v1/challenges/").status_code == 200
