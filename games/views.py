@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import DisallowedHost
@@ -15,7 +13,7 @@ from django.views import defaults
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.api.throttles import game_creation_wait
+from games.api.throttles import CreateGameThrottle, form_quota_wait, wait_message
 from games.exceptions import GameError
 from games.forms import GameCreateForm, ProfileForm
 from games.models import Game, GameStatus
@@ -36,11 +34,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        wait = game_creation_wait(request.user)
+        # (games of bots alone play themselves out on the workers)
+        wait = form_quota_wait(request.user, CreateGameThrottle())
         if wait is not None:
-            minutes = max(1, math.ceil(wait / 60))
-            form.add_error(None, f"You have created as many games as you may for now: try "
-                                 f"again in {minutes} minute{'s' if minutes > 1 else ''}.")
+            form.add_error(None, wait_message(wait, "created games"))
             return render(request, "games/new.html", {"form": form}, status=429)
         try:
             game = services.game_create(creator=request.user, **form.game_kwargs())

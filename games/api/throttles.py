@@ -9,6 +9,7 @@ Lua script on Redis (one round trip), a lock around the per-process cache otherw
 
 from __future__ import annotations
 
+import math
 import threading
 from typing import Any
 
@@ -132,11 +133,10 @@ class ReadWriteThrottle:
         return self.chosen.wait()
 
 
-def game_creation_wait(user: Any) -> float | None:
-    """Count a game created outside the API (the lobby's form) in the same `create_game`
-    quota as the API's, so the form is no way around it: None if allowed, else the seconds
-    until a place frees up. (Games of bots alone play themselves out on the workers.)"""
-    throttle = CreateGameThrottle()
+def form_quota_wait(user: Any, throttle: _ScopeThrottle) -> float | None:
+    """Count an action made through one of the site's forms in the same quota as its API
+    endpoint's (`throttle`: CreateGameThrottle, SimulateThrottle), so the form is no way
+    around it: None if allowed, else the seconds until a place frees up."""
     if throttle.rate is None:
         return None
     key = throttle.cache_format % {"scope": throttle.scope, "ident": user.pk}
@@ -144,3 +144,9 @@ def game_creation_wait(user: Any) -> float | None:
     allowed, history = window_hit(throttle.cache, key, now, throttle.duration,
                                   throttle.num_requests)
     return None if allowed else max(0.0, history[-1] + throttle.duration - now)
+
+
+def wait_message(wait: float, what: str) -> str:
+    minutes = max(1, math.ceil(wait / 60))
+    return (f"You have {what} as often as you may for now: try again in {minutes} "
+            f"minute{'s' if minutes > 1 else ''}.")

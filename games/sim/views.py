@@ -8,7 +8,9 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 
+from games.api.throttles import form_quota_wait, wait_message
 from games.sim import selectors, services
+from games.sim.api import SimulateThrottle
 from games.sim.chart import vp_chart_svg
 from games.sim.forms import SimulationForm
 
@@ -24,6 +26,10 @@ def sim_new(request: HttpRequest) -> HttpResponse:
     bots = [b for b in request.GET.get("bots", "").split(",") if b][:4]
     form = SimulationForm(request.POST or None, bots=bots)
     if request.method == "POST" and form.is_valid():
+        wait = form_quota_wait(request.user, SimulateThrottle())  # the API's quota
+        if wait is not None:
+            form.add_error(None, wait_message(wait, "started simulations"))
+            return render(request, "sim/new.html", {"form": form}, status=429)
         try:
             sim = services.simulation_create(user=request.user, **form.create_kwargs())
         except services.SimulationRefused as exc:

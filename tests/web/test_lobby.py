@@ -88,7 +88,8 @@ def test_the_form_counts_in_the_api_quota_for_creating_games(as_alice, settings)
     refused = as_alice.post(reverse("games:new"), bots_alone)
 
     assert refused.status_code == 429
-    assert "try again in 60 minutes" in refused.content.decode()
+    assert "You have created games as often as you may for now: try again in 60 minutes" \
+        in refused.content.decode()
     assert Game.objects.count() == 2
     assert as_alice.post("/api/v1/games/", {"seats": ["bmu", "bmu"], "kingdom": list(
         Game.objects.first().kingdom_cards)}, content_type="application/json").status_code == 429

@@ -208,6 +208,25 @@ def test_the_form_refuses_bad_cards_and_needs_a_login(catalog, client, alice):
     assert not Simulation.objects.exists()
 
 
+def test_the_form_counts_in_the_api_quota_for_simulations(catalog, client, alice, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "simulate": "1/hour"}}
+    client.force_login(alice)
+    form = {"kingdom_mode": "cards", "games": "6", "edition": "2", "shelters": "auto",
+            "cards": "Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, "
+                     "Workshop", "bot_1": "smithy", "bot_2": "bmu"}
+    assert client.post(reverse("sim:new"), form).status_code == 302
+
+    refused = client.post(reverse("sim:new"), form)
+
+    assert refused.status_code == 429
+    assert "started simulations as often as you may" in refused.content.decode()
+    assert Simulation.objects.count() == 1
+
+
 def test_a_running_simulation_page_polls_and_an_unknown_one_is_404(catalog, client, alice,
                                                                    base_kingdom):
     sim = _create(alice, base_kingdom)
