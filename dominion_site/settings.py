@@ -95,6 +95,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "games.middleware.ContentSecurityPolicy",
     "games.api.ratelimit.RateLimitHeaders",
     "games.middleware.RequestLimits",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -106,6 +107,14 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "games.middleware.SyncChain",  # last: the stack runs sync under ASGI (see its docstring)
 ]
+
+# Sent on every HTML page (games.middleware.ContentSecurityPolicy); "" sends none. 'self' in
+# connect-src covers the site's own ws:// and wss:// (CSP level 3).
+CONTENT_SECURITY_POLICY = os.environ.get(
+    "CONTENT_SECURITY_POLICY",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+    "frame-ancestors 'none'")
 
 ROOT_URLCONF = "dominion_site.urls"
 ASGI_APPLICATION = "dominion_site.asgi.application"

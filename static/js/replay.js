@@ -12,4 +12,8 @@
     const link = key && nav.querySelector('a[data-nav="' + key + '"]');
     if (link) { event.preventDefault(); location.href = link.href; }
   });
+  // the share link is selected when focused, ready to copy (here, not inline: the site's
+  // Content-Security-Policy runs no inline handler)
+  const share = document.querySelector(".share input");
+  if (share) share.addEventListener("focus", () => share.select());
 })();

@@ -1,0 +1,28 @@
+"""The Content-Security-Policy header: on the site's HTML pages, not on the API's JSON, not on
+the API's HTML docs (their inline start-up scripts), and off when the setting is empty."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("path", ["/", "/accounts/login/", "/sim/", "/leaderboard/",
+                                  "/no-such-page/"])
+def test_html_pages_carry_the_policy(client, path):
+    response = client.get(path)
+    assert response["Content-Type"].startswith("text/html")
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self';" in policy and "'unsafe-inline'" not in policy.split(";")[1]
+    assert "object-src 'none'" in policy and "frame-ancestors 'none'" in policy
+
+
+@pytest.mark.parametrize("path", ["/api/v1/cards/", "/api/v1/docs/", "/api/v1/redoc/"])
+def test_json_and_the_api_docs_go_without(client, path):
+    assert "Content-Security-Policy" not in client.get(path)
+
+
+def test_an_empty_setting_sends_none(client, settings):
+    settings.CONTENT_SECURITY_POLICY = ""
+    assert "Content-Security-Policy" not in client.get("/")
