@@ -267,9 +267,11 @@ BACKGROUND_THREADS = {"celery": 1, "webhooks": 4, "mail": 1, "simulations": 1}
 SIM_MAX_GAMES = int(os.environ.get("SIM_MAX_GAMES", "2000"))
 SIM_MAX_ACTIVE = int(os.environ.get("SIM_MAX_ACTIVE", "2"))
 # Open WebSockets per account, and per address for sockets without an account, counted by
-# each server process (games/socket_quota.py); 0 turns a cap off.
-WS_MAX_SOCKETS_PER_USER = int(os.environ.get("WS_MAX_SOCKETS_PER_USER", "100"))
-WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "100"))
+# each server process (games/socket_quota.py): in all (a bot account may stream each of its
+# games), and on one game (a person's tabs); 0 turns a cap off.
+WS_MAX_SOCKETS_PER_USER = int(os.environ.get("WS_MAX_SOCKETS_PER_USER", "1000"))
+WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "200"))
+WS_MAX_SOCKETS_PER_GAME = int(os.environ.get("WS_MAX_SOCKETS_PER_GAME", "12"))
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-bots": {"task": "games.tasks.bots_resume", "schedule": 300.0},
     # reminders, turn emails, digests, expired deadlines, webhook retries (games/play/sweep.py)

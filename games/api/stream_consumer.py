@@ -47,7 +47,7 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
         if not allowed:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        if not await self.admit(self.user):
+        if not await self.admit(self.user, self.game_id):
             return
         self.tracker = stream.Tracker()
         self.groups_joined = [broadcast.group_name(self.game_id),

@@ -32,7 +32,7 @@ class GameConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
         if not allowed:
             await self.close(code=4403)
             return
-        if not await self.admit(self.scope.get("user")):
+        if not await self.admit(self.scope.get("user"), self.game_id):
             return
         self.sent = (-1, "")
         self.group = broadcast.group_name(self.game_id)

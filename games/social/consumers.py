@@ -30,7 +30,7 @@ class SocialConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer
         if not await self._allowed():
             await self.close(code=4403)
             return
-        if not await self.admit(self.scope.get("user")):
+        if not await self.admit(self.scope.get("user"), self.game_id):
             return
         self.groups_joined = [live.social_group(self.game_id),
                               broadcast.group_name(self.game_id)]

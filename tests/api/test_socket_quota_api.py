@@ -15,6 +15,7 @@ from tests.api.test_events import BOUND, _next, _open
 
 def test_a_token_over_the_cap_gets_4429_with_a_reason(live_asgi, alice, bob, settings):
     settings.WS_MAX_SOCKETS_PER_USER = 2
+    settings.WS_MAX_SOCKETS_PER_GAME = 0
     alices = api_services.token_create(user=alice, name="one")[1]
     alices_other = api_services.token_create(user=alice, name="two")[1]
     bobs = api_services.token_create(user=bob, name="bob")[1]

@@ -19,6 +19,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _small_caps(settings):
     settings.WS_MAX_SOCKETS_PER_USER = 2
     settings.WS_MAX_SOCKETS_PER_ADDRESS = 2
+    settings.WS_MAX_SOCKETS_PER_GAME = 0  # (its own test below)
+
+
+def _another_game(running_game):
+    from games import services
+
+    alice = running_game.seats.get(position=0).user
+    return services.game_start(game=services.game_create(
+        creator=alice, seats=["me", "bmu"], kingdom=running_game.kingdom_cards), user=alice)
 
 
 def _anonymous(game, address: str) -> WebsocketCommunicator:
@@ -45,8 +54,9 @@ async def _refused_for_too_many(socket: WebsocketCommunicator) -> dict:
 def test_an_account_holds_at_most_the_cap_across_every_socket_route(running_game):
     alice = running_game.seats.get(position=0).user
     bob = running_game.seats.get(position=1).user
-    first, second = _socket(running_game, alice), _social(running_game, alice)
-    third, again = _socket(running_game, alice), _socket(running_game, alice)
+    other = _another_game(running_game)
+    first, second = _socket(running_game, alice), _social(other, alice)
+    third, again = _socket(other, alice), _socket(running_game, alice)
     bobs = _socket(running_game, bob)
 
     async def scenario():
@@ -94,6 +104,30 @@ def test_a_refused_socket_takes_no_place(running_game, make_user):
         assert socket_quota.open_count(f"user:{stranger.pk}") == 0
 
     async_to_sync(scenario)()
+
+
+def test_one_game_holds_fewer_of_an_accounts_sockets(running_game, settings):
+    """A person's tabs on one game: the low cap; the account's other games are not held up."""
+    settings.WS_MAX_SOCKETS_PER_USER = 10
+    settings.WS_MAX_SOCKETS_PER_GAME = 2
+    alice = running_game.seats.get(position=0).user
+    other = _another_game(running_game)
+    held = [_socket(running_game, alice), _social(running_game, alice)]
+    third, elsewhere = _socket(running_game, alice), _socket(other, alice)
+
+    async def scenario():
+        for socket in held:
+            assert (await socket.connect())[0]
+        closed = await _refused_for_too_many(third)
+        assert (await elsewhere.connect())[0]
+        for socket in (*held, elsewhere):
+            await socket.disconnect()
+        return closed
+
+    closed = async_to_sync(scenario)()
+    assert closed["reason"] == "too many open sockets for this account on this game (2)"
+    assert socket_quota.open_count(f"user:{alice.pk}") == 0
+    assert socket_quota.open_count(f"user:{alice.pk}:game:{running_game.pk}") == 0
 
 
 def test_a_cap_of_zero_is_no_cap(running_game, settings):
