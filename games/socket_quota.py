@@ -25,17 +25,61 @@ _open: dict[str, weakref.WeakSet] = {}
 _PRUNE_AT = 10_000  # keys whose sockets all ended without a disconnect, swept now and then
 
 
-def _owner(user: Any, scope: dict) -> tuple[str, str, int]:
+def _owner(user: Any, address: str | None) -> tuple[str, str, int]:
     """(key, "account" or "address", the cap in all) for the socket's owner."""
     if user is not None and getattr(user, "is_authenticated", False):
         return f"user:{user.pk}", "account", settings.WS_MAX_SOCKETS_PER_USER
-    client = scope.get("client") or ("unknown", 0)
-    return f"address:{client[0]}", "address", settings.WS_MAX_SOCKETS_PER_ADDRESS
+    return f"address:{address or 'unknown'}", "address", settings.WS_MAX_SOCKETS_PER_ADDRESS
 
 
 def open_count(key: str) -> int:
     held = _open.get(key)
     return len(held) if held is not None else 0
+
+
+def _wanted(user: Any, address: str | None, game_id: int | None) -> list[tuple[str, int, str]]:
+    owner, who, most = _owner(user, address)
+    wanted = [(owner, most, f"this {who}")]
+    if game_id is not None:
+        wanted.append((f"{owner}:game:{game_id}", settings.WS_MAX_SOCKETS_PER_GAME,
+                       f"this {who} on this game"))
+    return wanted
+
+
+def refusal(user: Any, address: str | None, game_id: int | None = None) -> str | None:
+    """Why one more socket or stream of this owner would be over a cap (None: it is not)."""
+    for key, limit, what in _wanted(user, address, game_id):
+        if limit and open_count(key) >= limit:
+            return f"too many open sockets for {what} ({limit})"
+    return None
+
+
+def hold(holder: Any, user: Any, address: str | None, game_id: int | None = None) -> None:
+    """Count `holder` (held weakly) against its owner's caps, until `release(holder)`.
+    Called on the server's event loop, where every count is changed."""
+    if len(_open) >= _PRUNE_AT:
+        for stale in [k for k, held in _open.items() if not held]:
+            del _open[stale]
+    keys = tuple(key for key, _, _ in _wanted(user, address, game_id))
+    for key in keys:
+        _open.setdefault(key, weakref.WeakSet()).add(holder)
+    holder.quota_keys = keys
+
+
+def release(holder: Any) -> None:
+    """Give the places back (harmless when none was taken)."""
+    keys, holder.quota_keys = getattr(holder, "quota_keys", ()), ()
+    for key in keys:
+        held = _open.get(key)
+        if held is not None:
+            held.discard(holder)
+            if not held:
+                del _open[key]
+
+
+def client_address(scope: dict) -> str | None:
+    client = scope.get("client")
+    return client[0] if client else None
 
 
 class SocketQuotaMixin:
@@ -46,34 +90,18 @@ class SocketQuotaMixin:
     quota_keys: tuple[str, ...] = ()
 
     async def admit(self, user: Any, game_id: int | None = None) -> bool:
-        owner, who, most = _owner(user, self.scope)
-        wanted = [(owner, most, f"this {who}")]
-        if game_id is not None:
-            wanted.append((f"{owner}:game:{game_id}", settings.WS_MAX_SOCKETS_PER_GAME,
-                           f"this {who} on this game"))
-        for key, limit, what in wanted:
-            if limit and open_count(key) >= limit:
-                await self._accept()
-                await self.close(code=CLOSE_TOO_MANY,
-                                 reason=f"too many open sockets for {what} ({limit})")
-                return False
-        if len(_open) >= _PRUNE_AT:
-            for stale in [k for k, held in _open.items() if not held]:
-                del _open[stale]
-        for key, _, _ in wanted:
-            _open.setdefault(key, weakref.WeakSet()).add(self)
-        self.quota_keys = tuple(key for key, _, _ in wanted)
+        address = client_address(self.scope)
+        reason = refusal(user, address, game_id)
+        if reason is not None:
+            await self._accept()
+            await self.close(code=CLOSE_TOO_MANY, reason=reason)
+            return False
+        hold(self, user, address, game_id)
         return True
 
     def release(self) -> None:
         """Give the places back (from `disconnect`; harmless when none was taken)."""
-        keys, self.quota_keys = self.quota_keys, ()
-        for key in keys:
-            held = _open.get(key)
-            if held is not None:
-                held.discard(self)
-                if not held:
-                    del _open[key]
+        release(self)
 
     async def _accept(self) -> None:
         await self.accept()

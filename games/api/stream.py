@@ -21,7 +21,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games import broadcast
+from games import broadcast, socket_quota
 from games import selectors as game_selectors
 from games.api import selectors as api_selectors
 from games.api.events import EVENT_VERSION
@@ -101,9 +101,17 @@ class Tracker:
         return self.sent is not None and self.sent[1] in ENDED
 
 
-async def ndjson_lines(game_id: int, user, position: int | None) -> AsyncIterator[bytes]:
+class _Held:
+    """What an NDJSON stream counts as against its owner's socket caps (games.socket_quota)."""
+
+
+async def ndjson_lines(game_id: int, user, position: int | None,
+                       address: str | None = None) -> AsyncIterator[bytes]:
     """The NDJSON stream: a state now, then one line per change or chat line; blank lines
-    as keep-alives; it ends when the game ends (after its last state) or after max_seconds."""
+    as keep-alives; it ends when the game ends (after its last state) or after max_seconds.
+    It counts against the same caps as the sockets while it lasts."""
+    held = _Held()
+    socket_quota.hold(held, user, address, game_id)
     layer = get_channel_layer()
     channel = await layer.new_channel()
     groups = [broadcast.group_name(game_id), social_group(game_id)]
@@ -127,6 +135,7 @@ async def ndjson_lines(game_id: int, user, position: int | None) -> AsyncIterato
             if out is not None:
                 yield _line(out)
     finally:
+        socket_quota.release(held)
         for group in groups:
             await layer.group_discard(group, channel)
 

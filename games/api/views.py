@@ -26,7 +26,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import selectors, services
+from games import selectors, services, socket_quota
 from games.api import challenges, docs, endings, records, stream
 from games.api import selectors as api_selectors
 from games.api import serializers as s
@@ -331,7 +331,12 @@ def _answered(result: services.SubmitResult) -> dict:
 def game_stream(request: Request, pk: int) -> StreamingHttpResponse:
     """NDJSON: my seat's state now and after every change (needs an ASGI server)."""
     target = _visible_game(request, pk)
-    lines = stream.ndjson_lines(target.pk, request.user, _my_position(request, target))
+    address = request.META.get("REMOTE_ADDR")
+    too_many = socket_quota.refusal(request.user, address, target.pk)  # as for sockets
+    if too_many is not None:
+        raise ApiError("too_many_streams", too_many, 429)
+    lines = stream.ndjson_lines(target.pk, request.user, _my_position(request, target),
+                                address)
     response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # proxies must not hold the lines back

@@ -40,3 +40,34 @@ def _until_fewer_than(n: int, key: str) -> None:
     while socket_quota.open_count(key) >= n:
         assert time.monotonic() < give_up, "the server never noted the closed socket"
         threading.Event().wait(0.02)
+
+
+def test_ndjson_streams_count_against_the_same_caps(live_asgi, catalog, alice, base_kingdom,
+                                                    settings):
+    """An NDJSON stream holds a connection as a socket does: a WebSocket and a stream on one
+    game fill a cap of 2, the next stream is a JSON 429, and a stream that ended frees its
+    place."""
+    import httpx
+
+    from games import services
+    from tests.api.test_game_stream import _token, _ws
+
+    settings.WS_MAX_SOCKETS_PER_GAME = 2
+    game = services.game_start(game=services.game_create(
+        creator=alice, seats=["me", "bmu"], kingdom=base_kingdom), user=alice)
+    token = _token(alice)
+    headers = {"Authorization": f"Bearer {token}", "Accept": "application/x-ndjson"}
+    url = f"{live_asgi.url}/api/v1/games/{game.pk}/stream/"
+    key = f"user:{alice.pk}:game:{game.pk}"
+    with httpx.stream("GET", url, headers=headers, timeout=BOUND) as first, \
+            _ws(live_asgi, game, token) as ws:
+        lines = first.iter_lines()  # (kept: a dropped line iterator closes the connection)
+        assert first.status_code == 200 and next(lines)
+        ws.recv(timeout=BOUND)
+        refused = httpx.get(url, headers=headers, timeout=BOUND)
+        assert refused.status_code == 429
+        assert refused.json() == {"code": "too_many_streams", "detail":
+                                  "too many open sockets for this account on this game (2)"}
+    _until_fewer_than(1, key)
+    with httpx.stream("GET", url, headers=headers, timeout=BOUND) as again:
+        assert again.status_code == 200
