@@ -109,7 +109,9 @@ MIDDLEWARE = [
 ]
 
 # Sent on every HTML page (games.middleware.ContentSecurityPolicy); "" sends none. 'self' in
-# connect-src covers the site's own ws:// and wss:// (CSP level 3).
+# connect-src covers the site's own ws:// and wss:// (CSP level 3). Enforced in production
+# mode; on a development server only reported (browser tools that add inline scripts work).
+CONTENT_SECURITY_POLICY_ENFORCE = env_bool("CONTENT_SECURITY_POLICY_ENFORCE", PRODUCTION)
 CONTENT_SECURITY_POLICY = os.environ.get(
     "CONTENT_SECURITY_POLICY",
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "

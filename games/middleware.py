@@ -72,7 +72,9 @@ class ContentSecurityPolicy:
     `onerror=` would not run even if some text slipped through escaping. Styles may be inline
     (the table's fragments and charts use style attributes). The API's HTML docs (Swagger UI,
     Redoc) start from inline scripts and show no user content: they go without. A response
-    that sets its own policy keeps it. `CONTENT_SECURITY_POLICY=""` turns it off.
+    that sets its own policy keeps it. `CONTENT_SECURITY_POLICY=""` turns it off. In
+    production mode it is enforced; on a development server only reported
+    (`-Report-Only`), so that browser tools which add inline scripts keep working there.
     """
 
     EXEMPT = ("/api/v1/docs/", "/api/v1/redoc/")
@@ -83,8 +85,10 @@ class ContentSecurityPolicy:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         policy = settings.CONTENT_SECURITY_POLICY
-        if (policy and "Content-Security-Policy" not in response
+        header = ("Content-Security-Policy" if settings.CONTENT_SECURITY_POLICY_ENFORCE
+                  else "Content-Security-Policy-Report-Only")
+        if (policy and header not in response
                 and response.get("Content-Type", "").startswith("text/html")
                 and not request.path.startswith(self.EXEMPT)):
-            response["Content-Security-Policy"] = policy
+            response[header] = policy
         return response

@@ -13,6 +13,11 @@ from tests.browser.table_helpers import play_to_end
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def _enforced(settings):
+    settings.CONTENT_SECURITY_POLICY_ENFORCE = True  # as in production mode
+
+
 def _violations(page) -> list[str]:
     found: list[str] = []
     page.on("console", lambda m: found.append(m.text)

@@ -8,6 +8,11 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _enforced(settings):
+    settings.CONTENT_SECURITY_POLICY_ENFORCE = True
+
+
 @pytest.mark.parametrize("path", ["/", "/accounts/login/", "/sim/", "/leaderboard/",
                                   "/no-such-page/"])
 def test_html_pages_carry_the_policy(client, path):
@@ -26,3 +31,13 @@ def test_json_and_the_api_docs_go_without(client, path):
 def test_an_empty_setting_sends_none(client, settings):
     settings.CONTENT_SECURITY_POLICY = ""
     assert "Content-Security-Policy" not in client.get("/")
+
+
+def test_a_development_server_only_reports(client, settings):
+    """Outside production mode the same policy is sent as Report-Only: violations show in
+    the browser's console, and tools that add inline scripts still work."""
+    settings.CONTENT_SECURITY_POLICY_ENFORCE = False
+    response = client.get("/")
+    assert "Content-Security-Policy" not in response
+    assert "script-src 'self';" in response["Content-Security-Policy-Report-Only"]
+

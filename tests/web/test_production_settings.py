@@ -22,12 +22,14 @@ PROBE = (
     "import json, django; django.setup(); from django.conf import settings as s; "
     "print(json.dumps({k: getattr(s, k, None) for k in ("
     "'PRODUCTION', 'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE', 'SECURE_SSL_REDIRECT', "
-    "'SECURE_HSTS_SECONDS', 'SECURE_PROXY_SSL_HEADER', 'CACHES', 'SECRET_KEY', 'DATABASES')}))"
+    "'SECURE_HSTS_SECONDS', 'SECURE_PROXY_SSL_HEADER', 'CACHES', 'SECRET_KEY', 'DATABASES', "
+    "'CONTENT_SECURITY_POLICY_ENFORCE')}))"
 )
 # What the process inherits that would change the answer; each case sets its own.
 CONTROLLED = {"SECRET_KEY", "REDIS_URL", "DATABASE_URL", "DJANGO_PRODUCTION", "BEHIND_TLS_PROXY",
               "SECURE_COOKIES", "CACHE_URL", "CACHE_KEY_PREFIX", "DJANGO_DEBUG", "CONN_MAX_AGE",
-              "DB_POOL", "DB_POOL_MAX_SIZE", "DB_POOL_MIN_SIZE", "DB_POOL_TIMEOUT", "DB_PGBOUNCER"}
+              "DB_POOL", "DB_POOL_MAX_SIZE", "DB_POOL_MIN_SIZE", "DB_POOL_TIMEOUT", "DB_PGBOUNCER",
+              "CONTENT_SECURITY_POLICY_ENFORCE"}
 PG_URL = "postgres://dominion:secret@db.internal:5432/dominion"
 REAL_KEY = secrets.token_urlsafe(50)
 
@@ -71,12 +73,14 @@ def test_embedded_mode_starts_with_the_placeholder():
     assert loaded["SECRET_KEY"].startswith("embedded-only-insecure")
     assert loaded["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
     assert loaded["SESSION_COOKIE_SECURE"] is False and loaded["SECURE_HSTS_SECONDS"] == 0
+    assert loaded["CONTENT_SECURITY_POLICY_ENFORCE"] is False  # reported only
 
 
 def test_production_with_redis_shares_its_cache():
     loaded = _settings(REDIS_URL="redis://redis.internal:6379/0", SECRET_KEY=REAL_KEY)
 
     assert loaded["PRODUCTION"] is True and loaded["SECRET_KEY"] == REAL_KEY
+    assert loaded["CONTENT_SECURITY_POLICY_ENFORCE"] is True
     cache = loaded["CACHES"]["default"]
     backend = import_string(cache["BACKEND"])
     assert issubclass(backend, RedisCache)
