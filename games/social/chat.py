@@ -67,14 +67,26 @@ def _clean(body: Any) -> str:
 
 
 def _rate_check(game: Game, user, now: datetime) -> None:
-    count, seconds = conf.get("SOCIAL_CHAT_RATE")
+    """Per game (a conversation's pace) and over all games (a spectator may chat in every
+    listed game), from one query: the user's latest lines over the longer window."""
+    in_game, game_seconds = conf.get("SOCIAL_CHAT_RATE")
+    in_all, all_seconds = conf.get("SOCIAL_CHAT_RATE_ALL_GAMES")
+    span = max(game_seconds, all_seconds)
+    recent = list(ChatMessage.objects.filter(author=user, created_at__gt=now - timedelta(
+        seconds=span)).order_by("-created_at").values_list("game_id", "created_at")[:in_all])
+    overall = [at for _, at in recent if at > now - timedelta(seconds=all_seconds)]
+    if len(overall) >= in_all:  # (fewer rows than in_all: all of the window's are here)
+        _refuse(in_all, all_seconds, overall[in_all - 1], now, " over all games")
+    here = [at for g, at in recent if g == game.pk and at > now - timedelta(seconds=game_seconds)]
+    if len(here) >= in_game:
+        _refuse(in_game, game_seconds, here[in_game - 1], now, "")
+
+
+def _refuse(count: int, seconds: int, oldest: datetime, now: datetime, where: str) -> None:
     since = now - timedelta(seconds=seconds)
-    recent = list(ChatMessage.objects.filter(game=game, author=user, created_at__gt=since)
-                  .order_by("-created_at").values_list("created_at", flat=True)[:count])
-    if len(recent) >= count:
-        wait = max(1, int((recent[-1] - since).total_seconds()) + 1)
-        raise RateLimited(f"at most {count} messages in {seconds} seconds; wait {wait} s",
-                          retry_after=wait)
+    wait = max(1, int((oldest - since).total_seconds()) + 1)
+    raise RateLimited(f"at most {count} messages in {seconds} seconds{where}; wait {wait} s",
+                      retry_after=wait)
 
 
 def _tell_players(game: Game, message: ChatMessage, now: datetime) -> None:

@@ -127,3 +127,22 @@ def test_reading_the_chat_costs_the_same_for_2_or_40_lines(running_game, alice, 
         ChatMessage.objects.create(game=running_game, author=alice, position=0, body="y",
                                    created_at=now)
     assert cost() == few
+
+
+def test_chat_is_also_rate_limited_over_all_games(running_game, alice, bob, base_kingdom,
+                                                  settings):
+    """A spectator may chat in every listed game: the per-game rate alone would not bound
+    that, so there is a rate over all of a user's games too."""
+    settings.SOCIAL_CHAT_RATE = (3, 30)
+    settings.SOCIAL_CHAT_RATE_ALL_GAMES = (4, 60)
+    games = [running_game] + [services.game_create(creator=bob, seats=["me", "bmu"],
+                                                   kingdom=base_kingdom) for _ in range(2)]
+    now = timezone.now()
+    for n, game in enumerate([games[0], games[0], games[1], games[2]]):
+        chat.chat_post(game=game, user=alice, body=f"line {n}", now=now)
+    with pytest.raises(RateLimited) as refused:
+        chat.chat_post(game=games[2], user=alice, body="one too many", now=now)
+    assert "over all games" in str(refused.value.detail)
+    assert 1 <= refused.value.extra["retry_after"] <= 61
+    later = now + timedelta(seconds=61)
+    chat.chat_post(game=games[2], user=alice, body="the window has passed", now=later)
