@@ -89,14 +89,19 @@ class _ScopeThrottle(UserRateThrottle):
         request, so that the rate-limit headers (games.api.ratelimit) need not read it again."""
         if self.rate is None:
             return True
-        self.key = self.get_cache_key(request, view)
-        if self.key is None:
+        key = self.get_cache_key(request, view)
+        if key is None:
             return True
-        self.now = self.timer()
-        allowed, self.history = window_hit(self.cache, self.key, self.now, self.duration,
-                                           self.num_requests)
+        allowed = self.count(key)
         plain = getattr(request, "_request", request)
         plain.__dict__.setdefault(SEEN, {})[self.scope] = list(self.history)
+        return allowed
+
+    def count(self, key: str) -> bool:
+        """Count one request in the window at `key`, keeping what DRF's `wait` reads."""
+        self.key, self.now = key, self.timer()
+        allowed, self.history = window_hit(self.cache, key, self.now, self.duration,
+                                           self.num_requests)
         return allowed
 
 
@@ -140,10 +145,7 @@ def form_quota_wait(user: Any, throttle: _ScopeThrottle) -> float | None:
     if throttle.rate is None:
         return None
     key = throttle.cache_format % {"scope": throttle.scope, "ident": user.pk}
-    now = throttle.timer()
-    allowed, history = window_hit(throttle.cache, key, now, throttle.duration,
-                                  throttle.num_requests)
-    return None if allowed else max(0.0, history[-1] + throttle.duration - now)
+    return None if throttle.count(key) else throttle.wait()
 
 
 def wait_message(wait: float, what: str) -> str:
