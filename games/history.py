@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Max
 
 import engine
-from games.models import Game, GameStep
+from games.models import Game, GameStatus, GameStep
 from games.prepared import Prepared
 
 PAGE_MAX = 1000
@@ -111,6 +111,10 @@ def with_log(game: Game, table: Any, viewer: int | None, log: str = "recent",
     """`table.view(viewer)` with its log read from the history: "recent" (then "log_from" is
     the position of its first event in the whole log), "all" or "none"."""
     view = table.view(viewer)
+    if game.status != GameStatus.RUNNING and not table.over:
+        # Ended off the table (a resignation, a won claim, an abandon): the engine still has
+        # the turn open, but nobody may answer it, so no view offers it.
+        view["pending"] = []
     if log == "all":
         view["log"] = engine.log_events(table, all_entries(game), viewer)
     elif log == "recent":

@@ -37,10 +37,15 @@ def test_resigning_a_duel_gives_the_other_player_the_win(running_game, as_bob, a
     assert running_game.result["winners"] == [0]
     assert running_game.result["resigned"] == [1]
     assert running_game.decisions == []
+    # The engine still has a turn open, but nobody may answer it: no view offers it.
+    for seat in (as_alice, as_bob):
+        assert seat.get(_url(running_game, "view")).json()["pending"] == []
+        assert seat.get(_url(running_game, "decisions")).json()["decisions"] == []
     record = as_alice.get(_url(running_game, "record")).json()
     jsonschema.Draft202012Validator(SCHEMA).validate(record)
     assert record["ending"] == {"reason": "resigned", "seat": 1}
     assert record["final_state"]["over"] is False
+    assert record["final_state"]["pending"] == []
 
 
 def test_a_resigned_seat_loses_its_ratings_pair():
