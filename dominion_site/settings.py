@@ -114,7 +114,7 @@ MIDDLEWARE = [
 CONTENT_SECURITY_POLICY_ENFORCE = env_bool("CONTENT_SECURITY_POLICY_ENFORCE", PRODUCTION)
 CONTENT_SECURITY_POLICY = os.environ.get(
     "CONTENT_SECURITY_POLICY",
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "default-src 'self'; script-src 'self'; style-src 'self'; "
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; "
     "frame-ancestors 'none'")
 

@@ -195,6 +195,10 @@ class GameAdmin(admin.ModelAdmin):
 
     list_display = ["pk", "status", "creator", "listed", "step", "created_at", "last_move_at"]
     list_filter = ["status", "listed"]
+
+    class Media:
+        css = {"all": ["css/admin.css"]}  # (the policy allows no style attributes)
+
     search_fields = ["pk", "creator__username"]
     fields = ["status", "creator", "setup", "kingdom", "listed", "time_limit_days", "step",
               "engine_version", "open_decisions", "table", "result", "created_at", "started_at",
@@ -229,7 +233,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 def _pretty(value) -> str:
-    return format_html("<pre style='white-space:pre-wrap'>{}</pre>", json.dumps(value, indent=2))
+    return format_html('<pre class="json">{}</pre>', json.dumps(value, indent=2))
 
 
 @admin.register(Seat)

@@ -69,8 +69,9 @@ class ContentSecurityPolicy:
     """A Content-Security-Policy on every HTML page: scripts only from our own static files.
 
     The site's pages have no inline script or event handler, so an injected `<script>` or
-    `onerror=` would not run even if some text slipped through escaping. Styles may be inline
-    (the table's fragments and charts use style attributes). The API's HTML docs (Swagger UI,
+    `onerror=` would not run even if some text slipped through escaping; no style attribute
+    or style element either (CSS can read a page too: attribute selectors that load a URL per
+    character). Scripts may still set styles through the DOM. The API's HTML docs (Swagger UI,
     Redoc) start from inline scripts and show no user content: they go without. A response
     that sets its own policy keeps it. `CONTENT_SECURITY_POLICY=""` turns it off. In
     production mode it is enforced; on a development server only reported

@@ -3,6 +3,9 @@ the API's HTML docs (their inline start-up scripts), and off when the setting is
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +22,8 @@ def test_html_pages_carry_the_policy(client, path):
     response = client.get(path)
     assert response["Content-Type"].startswith("text/html")
     policy = response["Content-Security-Policy"]
-    assert "script-src 'self';" in policy and "'unsafe-inline'" not in policy.split(";")[1]
+    assert "script-src 'self';" in policy and "style-src 'self';" in policy
+    assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
     assert "object-src 'none'" in policy and "frame-ancestors 'none'" in policy
 
 
@@ -41,3 +45,15 @@ def test_a_development_server_only_reports(client, settings):
     assert "Content-Security-Policy" not in response
     assert "script-src 'self';" in response["Content-Security-Policy-Report-Only"]
 
+
+
+def test_no_template_or_fragment_writes_inline_styles():
+    """The policy refuses style attributes and `<style>` blocks (the API's docs, which go
+    without it, excepted): markup that had them would lose its look in production only."""
+    root = Path(__file__).resolve().parents[2]
+    inline = re.compile(r"""<style\b|\sstyle\s*=\s*["'{]""")
+    sources = [*root.glob("templates/**/*.html"), *root.glob("games/**/*.py"),
+               *root.glob("static/js/*.js")]
+    found = [str(path.relative_to(root)) for path in sources
+             if "templates/api/" not in path.as_posix() and inline.search(path.read_text())]
+    assert found == []
