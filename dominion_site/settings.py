@@ -374,6 +374,10 @@ OAUTH2_PROVIDER = {
     "DEFAULT_SCOPES": ["read"],
     "PKCE_REQUIRED": True,
     "ACCESS_TOKEN_EXPIRE_SECONDS": 10 * 3600,
+    # a session not refreshed for 90 days ends (refreshing makes a new one each time), so
+    # that the hourly purge can forget it (games.api.oauth)
+    "REFRESH_TOKEN_EXPIRE_SECONDS": 90 * 24 * 3600,
+    "OAUTH2_VALIDATOR_CLASS": "games.api.oauth.OAuth2Validator",
     # http only for the loopback callbacks of native clients and bots (RFC 8252 section 7.3)
     "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],
     # RFC 9700 (the OAuth security best practice) in full, before the library's 4.0 makes it
@@ -392,6 +396,10 @@ OAUTH2_PROVIDER = {
 }
 # The http scheme above is kept for loopback callbacks (RFC 8252), which RFC 9700 allows too.
 SILENCED_SYSTEM_CHECKS = ["oauth2_provider.W008"]
+# OAuth sessions an account keeps (issuing one more revokes the oldest) and applications it
+# may register (games/api/oauth.py); 0: no cap.
+OAUTH_TOKENS_PER_USER = int(os.environ.get("OAUTH_TOKENS_PER_USER", "50"))
+OAUTH_APPLICATIONS_PER_USER = int(os.environ.get("OAUTH_APPLICATIONS_PER_USER", "10"))
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dominion by the turn API",

@@ -1,0 +1,70 @@
+"""OAuth2 (django-oauth-toolkit) with limits per account, as personal tokens have.
+
+Each authorization of an app makes a session (an access token, and its refresh token) that the
+library never caps; applications can be registered without end too. Both are rows every
+request or purge reads, so an account keeps at most OAUTH_TOKENS_PER_USER sessions (the
+oldest are revoked when a new one is issued: an app's flow never fails for it) and registers
+at most OAUTH_APPLICATIONS_PER_USER applications (the form says so). Expired tokens are
+purged every hour with the API's other records (games.api.tasks.api_purge).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from oauth2_provider import oauth2_validators
+from oauth2_provider.models import clear_expired, get_access_token_model, get_application_model
+from oauth2_provider.views import ApplicationRegistration
+
+
+def sessions_pruned(user: Any) -> int:
+    """Revokes the user's oldest OAuth sessions past the cap; how many went."""
+    most = settings.OAUTH_TOKENS_PER_USER
+    if user is None or not most:
+        return 0
+    tokens = get_access_token_model().objects.filter(user=user)
+    extra = list(tokens.order_by("-created", "-pk").select_related("refresh_token")[most:])
+    for token in extra:
+        refresh = getattr(token, "refresh_token", None)
+        if refresh is not None and refresh.revoked is None:
+            refresh.revoke()  # (its access token with it; a replay of it revokes the family)
+        else:
+            token.revoke()
+    return len(extra)
+
+
+def expired_purge() -> int:
+    """Expired access tokens, grants and refresh tokens past their life: the library's own
+    clean-up (its `cleartokens` command), run by beat. Returns 1 once it ran."""
+    clear_expired()
+    return 1
+
+
+class OAuth2Validator(oauth2_validators.OAuth2Validator):
+    """The library's validator; issuing a token also prunes the account's oldest sessions."""
+
+    def save_bearer_token(self, token: dict, request: Any, *args: Any, **kwargs: Any) -> None:
+        with transaction.atomic():
+            super().save_bearer_token(token, request, *args, **kwargs)
+            user = getattr(request, "user", None)
+            if user is not None and user.is_authenticated:
+                sessions_pruned(user)
+
+
+class CappedApplicationRegistration(ApplicationRegistration):
+    """The library's registration form, refused past the account's cap."""
+
+    def form_valid(self, form: Any) -> Any:
+        most = settings.OAUTH_APPLICATIONS_PER_USER
+        with transaction.atomic():
+            user = self.request.user
+            get_user_model().objects.select_for_update().filter(pk=user.pk).exists()  # in turn
+            owned = get_application_model().objects.filter(user=user).count()
+            if most and owned >= most:
+                form.add_error(None, f"You have {owned} applications, the most an account "
+                                     f"may register ({most}): delete one to register another.")
+                return self.form_invalid(form)
+            return super().form_valid(form)
