@@ -152,6 +152,13 @@ class VerbsMixin:
                 self.note("discard", p, {"count": len(moved), "top": names[-1]}, {"cards": names})
         return len(moved)
 
+    def on_top(self, p: int, cid: int, zone: str) -> bool:
+        """Whether a card an effect is following is still the top card of `p`'s discard pile
+        or deck: covered up there, it is lost track of (a Death Cart's Ruins gained onto a
+        just-gained Death Cart), even though it never left the zone."""
+        cards = self.zone(p, zone)
+        return bool(cards) and cards[-1] == cid
+
     def topdeck(self, p: int, cid: int, frm: str = "hand", public: bool = False) -> bool:
         if not self.move(cid, self.zone(p, frm), self.players[p].deck):
             return False

@@ -1,6 +1,7 @@
 """Dark Ages cards meeting each other: interactions that cross the groups the cards were
 written in (Band of Misfits with Hermit, Sir Martin and Death Cart; Procession with Cultist and
-Madman; Knights with Cultist, Market Square and Rogue; Rebuild naming "Knights")."""
+Madman; Knights with Cultist, Market Square and Rogue; Rebuild naming "Knights"; Replace
+losing track of the Death Cart its Ruins covered)."""
 from __future__ import annotations
 
 from tests.engine.helpers import (
@@ -280,3 +281,29 @@ def test_the_heuristic_values_band_of_misfits_beside_rats_without_looping():
                 break
             g.answer(d.seat, d.id, bots[d.seat](d))
         assert g.over
+
+
+def _replace_gains(pile: str, discard: list[str]):
+    """Replace trashes the only other card in hand, a Silver ($3), and gains `pile`."""
+    setup = dict(kingdom=["Replace", "Death Cart", *FILLER],
+                 supply={"Ruins": ["Ruined Village", "Survivors"]})
+    g = position(seat(hand=["Replace", "Silver"], deck=["Copper"] * 5, discard=discard),
+                 seat(), **setup)
+    before = total_cards(g)
+    play(g, "Replace")
+    answer(g, 0, pile, card="Replace")
+    assert total_cards(g) == before
+    return g
+
+
+def test_replace_loses_track_of_a_death_cart_its_own_ruins_covered():
+    """Lose Track: "if it is the top card of a discard pile and gets covered up". The Death
+    Cart Replace gains lands in the discard pile and gains two Ruins onto it, so Replace can
+    no longer put it onto the deck; a card nothing covered still goes there."""
+    g = _replace_gains("Death Cart", ["Estate"])
+    assert zone(g, 0, "deck") == ["Copper"] * 5
+    assert zone(g, 0, "discard")[:2] == ["Estate", "Death Cart"]
+    assert sorted(zone(g, 0, "discard")[2:]) == ["Ruined Village", "Survivors"]
+
+    g = _replace_gains("Smithy", ["Estate"])
+    assert zone(g, 0, "deck")[0] == "Smithy" and zone(g, 0, "discard") == ["Estate"]

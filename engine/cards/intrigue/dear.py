@@ -101,8 +101,8 @@ def _replace(g, p, me):
         cid = (yield from g.gain(p, pile)) if pile else None
         if cid is None:
             return False
-        if g.is_type(cid, ACTION | TREASURE):
-            g.topdeck(p, cid, "discard", public=True)
+        if g.is_type(cid, ACTION | TREASURE) and g.on_top(p, cid, "discard"):
+            g.topdeck(p, cid, "discard", public=True)  # (not if its own gain covered it up)
         return g.is_type(cid, VICTORY)
 
     def hit(v, victory):
