@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from rest_framework import exceptions
 from rest_framework.decorators import api_view
 from rest_framework.request import Request
@@ -27,8 +26,10 @@ from games.social.models import Pool
 
 
 def _visible_game(request: Request, pk: int) -> Game:
-    game = get_object_or_404(Game, pk=pk)
-    if not game_selectors.game_visible_to(game, request.user):
+    """The game, or the core API's very 404 when it is missing or private to others (the
+    same answer for both, so nobody learns that a private game exists)."""
+    game = Game.objects.filter(pk=pk).first()
+    if game is None or not game_selectors.game_visible_to(game, request.user):
         raise ApiError("not_found", "no such game", 404)
     return game
 
@@ -199,7 +200,7 @@ def player(request: Request, username: str) -> Response:
     user = selectors.player_named(username)
     if user is None:
         raise ApiError("not_found", "no such player", 404)
-    return Response(selectors.profile_data(user, display_name(user)))
+    return Response(selectors.profile_data(user, display_name(user), viewer=request.user))
 
 
 def _int_param(request: Request, name: str) -> int:

@@ -135,8 +135,11 @@ def player_named(username: str):
         "preferences").first()
 
 
-def profile(user, history: int = 50) -> dict[str, Any]:
-    """Ratings, rating history, win rate by set and favourite cards of one player."""
+def profile(user, history: int = 50, viewer=None) -> dict[str, Any]:
+    """Ratings, rating history, win rate by set and favourite cards of one player.
+
+    The history lists a private game only to its players (`viewer`): to anyone else it would
+    say that the game exists, when and with whom; the totals count every game."""
     summaries = list(GameSummary.objects.filter(user=user).select_related("game"))
     ratings = {r.pool: r for r in Rating.objects.filter(user=user)}
     return {
@@ -144,10 +147,22 @@ def profile(user, history: int = 50) -> dict[str, Any]:
                     for pool, label in Pool.choices],
         "games": len(summaries),
         "wins": sum(1 for s in summaries if s.won),
-        "history": summaries[:history],
+        "history": _seen_by(summaries, viewer)[:history],
         "by_set": _win_rate_by_set(summaries),
         "favourite_cards": _favourite_cards(summaries),
     }
+
+
+def _seen_by(summaries: list[GameSummary], viewer) -> list[GameSummary]:
+    """The summaries of the games `viewer` may see: listed ones, and private ones they played."""
+    private = [s.game_id for s in summaries if not s.game.listed]
+    if not private:
+        return summaries
+    mine: set[int] = set()
+    if viewer is not None and viewer.is_authenticated:
+        mine = set(Seat.objects.filter(user=viewer, game_id__in=private)
+                   .values_list("game_id", flat=True))
+    return [s for s in summaries if s.game.listed or s.game_id in mine]
 
 
 def _win_rate_by_set(summaries: list[GameSummary]) -> list[dict[str, Any]]:
@@ -194,9 +209,9 @@ def leaderboard_data(pool: str, include_provisional: bool = False) -> dict[str, 
     }
 
 
-def profile_data(user, name: str) -> dict[str, Any]:
+def profile_data(user, name: str, viewer=None) -> dict[str, Any]:
     """A player's profile as the API gives it (the page renders `profile` directly)."""
-    found = profile(user)
+    found = profile(user, viewer=viewer)
     return {
         "username": user.username, "name": name, "games": found["games"],
         "wins": found["wins"],

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -26,9 +26,9 @@ PANEL = "games/social/_panel.html"
 
 
 def _game(request: HttpRequest, pk: int) -> Game:
-    game = get_object_or_404(Game, pk=pk)
-    if not game_selectors.game_visible_to(game, request.user):
-        raise Http404("No such game.")
+    game = Game.objects.filter(pk=pk).first()
+    if game is None or not game_selectors.game_visible_to(game, request.user):
+        raise Http404("No such game.")  # (the same for a private game: it stays unknown)
     return game
 
 
@@ -155,7 +155,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         raise Http404("No such player.")
     me = request.user if request.user.is_authenticated else None
     return render(request, "games/social/profile.html", {
-        "player": player, "name": display_name(player), "profile": selectors.profile(player),
+        "player": player, "name": display_name(player),
+        "profile": selectors.profile(player, viewer=me),
         "muted": bool(me) and selectors.is_muted(me, player), "is_me": me == player})
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from games.api import services as api_services
-from games.social import chat
+from games.models import Game
+from games.social import chat, ratings
 from games.social.models import ChatMessage, Pool, Rating, Undo
 from tests.social.conftest import first_seat
 
@@ -169,3 +171,40 @@ def test_a_username_with_a_nul_byte_is_no_player(alice, client_for):
     assert client.get("/api/v1/players/al%00ice/").status_code == 404
     muted = client.post("/api/v1/mutes/", {"username": "b\x00b"}, format="json")
     assert muted.status_code in (400, 404)
+
+
+def test_a_private_game_shows_in_a_profile_only_to_its_players(running_game, finish, alice,
+                                                               bob, carol, client_for):
+    """A private game's id, date, result and opponent stay with its players: the profile's
+    history lists it to them only (its totals count it for everyone)."""
+    Game.objects.filter(pk=running_game.pk).update(listed=False)
+    game = finish(Game.objects.get(pk=running_game.pk))
+    ratings.game_finished_record(game_id=game.pk)
+    for viewer, sees in ((alice, True), (bob, True), (carol, False)):
+        for name in ("alice", "bob"):
+            found = client_for(viewer).get(f"/api/v1/players/{name}/").json()
+            assert [h["game"] for h in found["history"]] == ([game.pk] if sees else [])
+            assert found["games"] == 1
+            browser = Client()
+            browser.force_login(viewer)
+            page = browser.get(f"/players/{name}/").content.decode()
+            assert (f"/games/{game.pk}/" in page) is sees
+    anonymous = Client().get("/players/alice/").content.decode()
+    assert f"/games/{game.pk}/" not in anonymous
+    Game.objects.filter(pk=game.pk).update(listed=True)
+    found = client_for(carol).get("/api/v1/players/alice/").json()
+    assert [h["game"] for h in found["history"]] == [game.pk]
+
+
+def test_the_social_routes_answer_a_private_game_as_a_missing_one(running_game, carol,
+                                                                   client_for):
+    Game.objects.filter(pk=running_game.pk).update(listed=False)
+    client = client_for(carol)
+    for method, route in (("get", "chat/"), ("post", "chat/options/"), ("get", "rematch/"),
+                          ("post", "rematch/answer/"), ("get", "undo/"),
+                          ("post", "undo/answer/")):
+        private = getattr(client, method)(f"/api/v1/games/{running_game.pk}/{route}",
+                                          format="json")
+        missing = getattr(client, method)(f"/api/v1/games/999999/{route}", format="json")
+        assert (private.status_code, private.json()) == (missing.status_code, missing.json())
+        assert private.status_code == 404
