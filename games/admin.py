@@ -10,13 +10,23 @@ import json
 
 from django import forms
 from django.contrib import admin, messages
+from django.db.models import F
 from django.utils.html import format_html
 
 from engine import canonical
 from games import selectors, services
 from games.admin_login import LimitedAdminLoginForm
 from games.exceptions import GameError
-from games.models import Card, CardSet, Game, GameStep, Kingdom, PlayerPreferences, Seat
+from games.models import (
+    Card,
+    CardSet,
+    Game,
+    GameStatus,
+    GameStep,
+    Kingdom,
+    PlayerPreferences,
+    Seat,
+)
 
 
 class _JsonListFilter(admin.SimpleListFilter):
@@ -177,9 +187,24 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+def _answer_when_public(step: GameStep) -> str:
+    """An answer can name a card from a hand (Courtyard's, by name), so staff see answers
+    only once the game is over, when its record publishes them all."""
+    status = getattr(step, "game_status", None) or step.game.status
+    if status == GameStatus.RUNNING:
+        return "(hidden while the game runs)"
+    return json.dumps(step.answer)
+
+
+def _with_game_status(queryset):
+    """(the game's status read in the same query as its steps)"""
+    return queryset.annotate(game_status=F("game__status"))
+
+
 class GameStepInline(admin.TabularInline):
     model = GameStep
-    fields = ["number", "seat", "decision_id", "answer", "actor", "engine_version", "created_at"]
+    fields = ["number", "seat", "decision_id", "shown_answer", "actor", "engine_version",
+              "created_at"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -187,6 +212,13 @@ class GameStepInline(admin.TabularInline):
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
+
+    def get_queryset(self, request):
+        return _with_game_status(super().get_queryset(request))
+
+    @admin.display(description="answer")
+    def shown_answer(self, step: GameStep) -> str:
+        return _answer_when_public(step)
 
 
 @admin.register(Game)
@@ -215,7 +247,9 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description="open decisions")
     def open_decisions(self, game: Game) -> str:
-        return _pretty(game.decisions)
+        # without the cards they offer: a Buy phase lists the hand's Treasures, a choice a hand
+        return _pretty([{key: d.get(key) for key in PUBLIC_DECISION_KEYS if key in d}
+                        for d in game.decisions])
 
     @admin.display(description="table (spectator view)")
     def table(self, game: Game) -> str:
@@ -230,6 +264,9 @@ class GameAdmin(admin.ModelAdmin):
                 self.message_user(request, f"Game {game.pk}: {exc.detail}", messages.WARNING)
             else:
                 self.message_user(request, f"Game {game.pk} ended as abandoned.")
+
+
+PUBLIC_DECISION_KEYS = ("id", "seat", "kind", "card", "prompt", "opened_step", "opened_by")
 
 
 def _pretty(value) -> str:
@@ -256,8 +293,15 @@ class SeatAdmin(admin.ModelAdmin):
 class GameStepAdmin(admin.ModelAdmin):
     list_display = ["game", "number", "seat", "decision_id", "actor", "created_at"]
     list_filter = ["actor"]
-    readonly_fields = ["game", "number", "seat", "decision_id", "answer", "actor",
-                       "engine_version", "created_at"]
+    fields = readonly_fields = ["game", "number", "seat", "decision_id", "shown_answer",
+                                "actor", "engine_version", "created_at"]
+
+    def get_queryset(self, request):
+        return _with_game_status(super().get_queryset(request))
+
+    @admin.display(description="answer")
+    def shown_answer(self, step: GameStep) -> str:
+        return _answer_when_public(step)
 
     def has_add_permission(self, request) -> bool:
         return False

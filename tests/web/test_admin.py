@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import html
+import json
+
 import pytest
 from django.urls import reverse
 
 from games.admin import KingdomAdminForm
-from games.models import Card, GameStatus, Kingdom
+from games.models import Card, Game, GameStatus, Kingdom
 
 
 @pytest.fixture
@@ -100,6 +103,27 @@ def test_game_admin_shows_state_and_log_but_never_the_seed(running_game, staff, 
     assert game.steps.get(number=1).decision_id in content
     assert game.seed not in content
     assert game.snapshot not in content
+
+
+def test_game_admin_shows_no_hand_and_no_answer_while_the_game_runs(running_game, staff,
+                                                                     play_one):
+    """The open decisions list the cards they offer (a Buy phase: the hand's Treasures) and an
+    answer can name a card from a hand: staff see neither until the game is over."""
+    game = play_one(running_game)
+    assert any("cards" in d or "treasures" in d for d in game.decisions)
+    step = game.steps.get(number=1)
+    answer = json.dumps(step.answer)
+    pages = [reverse("admin:games_game_change", args=[game.pk]),
+             reverse("admin:games_gamestep_change", args=[step.pk])]
+    for url in pages:
+        content = html.unescape(staff.get(url).content.decode())
+        assert "(hidden while the game runs)" in content and answer not in content
+        assert '"treasures"' not in content and '"cards": [' not in content
+    assert game.decisions[0]["prompt"] in html.unescape(staff.get(pages[0]).content.decode())
+
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED)
+    for url in pages:
+        assert answer in html.unescape(staff.get(url).content.decode())
 
 
 def test_admins_end_an_abandoned_game(running_game, staff):
