@@ -17,9 +17,9 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from games import broadcast  # noqa: E402
+from games.static_files import StaticFiles  # noqa: E402
 
 
 class OriginCheckedWhenSent:
@@ -40,7 +40,7 @@ class OriginCheckedWhenSent:
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 if settings.SERVE_STATIC:
-    django_http = ASGIStaticFilesHandler(django_http)
+    django_http = StaticFiles(django_http)
 
 # Embedded mode has no Celery beat: deadlines, reminders and retries sweep in a thread here.
 from games.play import sweeper  # noqa: E402

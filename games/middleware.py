@@ -4,8 +4,10 @@
   reads the body, so an endpoint that ignores its body would accept any size and one that
   reads it would answer 400; this answers 413 everywhere. (A chunked body, with no
   Content-Length, is still caught when it is read: games.api.exceptions maps it to 413.)
-- A NUL character in the query string: 400. No parameter of ours can contain one, and
-  PostgreSQL refuses it in text (a 500 if it reached a query).
+- A NUL character in the path, the query string or a form's fields: 400. No parameter,
+  path or form field of ours can contain one, and PostgreSQL refuses it in text (a 500 if it
+  reached a query: an invite link, a token's name, the OAuth endpoints' client id). JSON
+  bodies are the API's parser's to refuse.
 
 Under /api/ the answer is JSON in the API's error shape.
 """
@@ -31,17 +33,38 @@ class RequestLimits:
         if limit is not None and length > limit:
             return refusal(request, 413, "payload_too_large",
                            f"the request body is larger than {limit} bytes")
-        if any("\x00" in key + value for key, value in request.GET.items()):
+        if "\x00" in request.path:
+            return refusal(request, 400, "invalid_request", "a path cannot contain NUL characters")
+        if _has_nul(request.GET):
             return refusal(request, 400, "invalid_parameter",
                            "query parameters cannot contain NUL characters")
+        if _form_has_nul(request):
+            return refusal(request, 400, "invalid_request",
+                           "form fields cannot contain NUL characters")
         return self.get_response(request)
+
+
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _form_has_nul(request: HttpRequest) -> bool:
+    """(Only the site's forms: the API reads JSON, whose parser refuses NUL itself.)"""
+    if (request.method != "POST" or request.content_type not in FORMS
+            or request.path.startswith("/api/")):
+        return False
+    return _has_nul(request.POST)  # (a malformed body raises here: Django answers it 400)
+
+
+def _has_nul(fields) -> bool:
+    return any("\x00" in key or any("\x00" in value for value in fields.getlist(key))
+               for key in fields)
 
 
 def refusal(request: HttpRequest, status: int, code: str, detail: str) -> HttpResponse:
     if request.path.startswith("/api/"):
         return JsonResponse({"code": code, "detail": detail}, status=status)
     title = "Request body too large" if status == 413 else "Bad request"
-    return HttpResponse(f"<h1>{title} ({status})</h1><p>{detail.capitalize()}.</p>",
+    return HttpResponse(f"<h1>{title} ({status})</h1><p>{detail[:1].upper()}{detail[1:]}.</p>",
                         status=status)
 
 

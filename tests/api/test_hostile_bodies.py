@@ -90,6 +90,51 @@ def test_a_nul_in_a_query_parameter_is_a_400_not_a_database_error(as_alice, clie
     assert client.get("/?q=%00").status_code == 400
 
 
+def test_a_nul_in_a_path_or_a_form_is_a_400_not_a_database_error(running_game, alice,
+                                                                  as_alice):
+    """PostgreSQL refuses NUL in text, so each of these was a 500 there (SQLite let them
+    through): an invite link, a token's name, the OAuth endpoints' client id."""
+    from games.api.models import ApiToken
+
+    browser = Client()
+    browser.force_login(alice)
+    before = ApiToken.objects.count()
+    for response in (browser.get("/invite/%00/"), browser.get("/players/al%00ice/"),
+                     browser.post("/profile/api-tokens/", {"name": "\x00"}),
+                     browser.post("/o/token/", {"grant_type": "authorization_code",
+                                                "code": "x", "client_id": "\x00"}),
+                     browser.post("/o/revoke_token/", {"token": "x", "client_id": "\x00"}),
+                     browser.post("/accounts/login/", {"login": "a\x00", "password": "x"})):
+        assert response.status_code == 400, response.request
+        assert b"NUL" in response.content
+    assert ApiToken.objects.count() == before
+    refused = as_alice.get("/api/v1/players/al%00ice/")
+    assert refused.status_code == 400 and refused.json()["code"] == "invalid_request"
+
+
+def test_a_static_path_out_of_the_static_root_is_a_400(settings):
+    """Served by the ASGI app itself (embedded mode): Django's handler answered 500."""
+    from asgiref.testing import ApplicationCommunicator
+    from django.core.asgi import get_asgi_application
+
+    from games.static_files import StaticFiles
+
+    async def get(path: str) -> int:
+        app = StaticFiles(get_asgi_application())
+        talk = ApplicationCommunicator(app, {
+            "type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
+            "query_string": b"", "headers": [(b"host", b"127.0.0.1")],
+            "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1)})
+        await talk.send_input({"type": "http.request", "body": b""})
+        start = await talk.receive_output(10)
+        await talk.wait(10)
+        return start["status"]
+
+    assert async_to_sync(get)("/static/../manage.py") == 400
+    assert async_to_sync(get)("/static/js/../../manage.py") == 400
+    assert async_to_sync(get)("/static/js/game.js") == 200
+
+
 def test_not_json_at_all_keeps_the_usual_400(running_game, as_alice):
     for body in ("{", "[NaN]", b"\xff\xfe"):
         response = as_alice.post(f"/api/v1/games/{running_game.pk}/answer/", body,
