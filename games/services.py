@@ -18,7 +18,7 @@ from django.utils import timezone
 import engine
 from engine import ENGINE_VERSION, IllegalAnswer, canonical
 from engine import bots as engine_bots
-from games import aftermove, background, history, prepared, seat_extras, selectors
+from games import aftermove, background, history, prepared, seat_extras, selectors, signals
 from games.exceptions import (
     DecisionClosed,
     IllegalMove,
@@ -163,6 +163,7 @@ def seat_join(*, game: Game, user, invite_token: str | None = None) -> Seat:
             raise NotAllowed("this game is private; ask for its invite link")
         if game.seats.filter(user=user).exists():
             raise SeatUnavailable("you already have a seat in this game")
+        signals.seat_joining.send(sender=Game, game=game, user=user)
         seat = game.seats.filter(user__isnull=True, bot_strategy="").first()
         if seat is None:
             raise SeatUnavailable("every seat is taken")

@@ -2,7 +2,8 @@
 
 `game_moved` fires once per committed change of a game (a move, a start, an abandon), after
 the game-group broadcast. Receivers (the API's event stream, notifications, deadlines) must
-not raise: log and carry on, the move is already committed.
+not raise: log and carry on, the move is already committed. `seat_joining` is the exception:
+sent before a seat is taken, its receivers may refuse it.
 """
 from __future__ import annotations
 
@@ -12,3 +13,8 @@ from django.dispatch import Signal
 # each with `opened_step` and `opened_by`: the step that opened it and the seat whose answer
 # did, None for the deal) and active (int or None: whose turn it is, when the sender knew).
 game_moved = Signal()
+
+# Sent inside the transaction of a join, the game locked, before the seat is taken, with:
+# game (Game), user. A receiver refuses the join by raising a GameError, which the join
+# raises unchanged (the API's challenges keep a named challenge's seat for its invited user).
+seat_joining = Signal()

@@ -12,4 +12,5 @@ class ApiConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.api import endings, events  # noqa: F401  (connect game_moved receivers)
+        # (connect the receivers: game_moved, and seat_joining for named challenges)
+        from games.api import challenges, endings, events  # noqa: F401

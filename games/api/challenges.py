@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.dispatch import receiver
 from django.utils import timezone
 
 from games import broadcast
@@ -23,6 +24,7 @@ from games.api.events import EVENT_VERSION, user_group
 from games.api.models import BotAccount, Challenge
 from games.exceptions import GameConflict, NotAllowed
 from games.models import Game, GameStatus
+from games.signals import seat_joining
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +106,17 @@ def challenge_decline(*, challenge: Challenge, user) -> Challenge:
         others = [challenge.challenger_id, challenge.invited_id]
         _tell_on_commit(challenge, [pk for pk in others if pk and pk != user.pk])
     return challenge
+
+
+@receiver(seat_joining)
+def _keep_a_named_seat(sender: Any, game: Game, user: Any, **kwargs: Any) -> None:
+    """A named challenge's seat is for its invited user alone: its game's invite token (which
+    the challenger can see) must not let anyone else take it."""
+    invited = Challenge.objects.filter(
+        game=game, status=Challenge.PENDING, invited__isnull=False).values_list(
+        "invited_id", flat=True).first()
+    if invited is not None and invited != user.pk:
+        raise NotAllowed("this game's open seat is kept for the player the challenge names")
 
 
 def _check_open(challenge: Challenge) -> None:

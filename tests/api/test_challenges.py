@@ -40,6 +40,29 @@ def test_a_named_challenge_is_private_and_accepting_deals_the_game(as_alice, as_
     assert (again.status_code, again.json()["code"]) == (409, "challenge_closed")
 
 
+def test_a_named_challenges_seat_is_kept_for_the_invited_player(as_alice, as_bob, client_for,
+                                                                 make_user, catalog):
+    """The challenger sees the game's invite token (it is their game): passed on, it must not
+    seat anyone but the invited player, through the API or the invite link."""
+    challenge = _challenge(as_alice, username="bob").json()
+    token = as_alice.get(f"/api/v1/games/{challenge['game']}/").json()["invite_token"]
+    assert token
+    carol = make_user("carol")
+    refused = client_for(carol).post(f"/api/v1/games/{challenge['game']}/join/",
+                                     {"invite_token": token}, format="json")
+    assert refused.status_code == 403 and "kept for the player" in refused.json()["detail"]
+    browser = Client()
+    browser.force_login(carol)
+    assert browser.get(f"/invite/{token}/").status_code == 200
+    joined = browser.post(f"/games/{challenge['game']}/join/", {"invite_token": token},
+                          follow=True)
+    assert b"kept for the player" in joined.content
+    game = Game.objects.get(pk=challenge["game"])
+    assert not game.seats.filter(user=carol).exists()
+    accepted = as_bob.post(f"/api/v1/challenges/{challenge['id']}/accept/")
+    assert accepted.json()["status"] == "accepted"
+
+
 def test_declining_calls_the_game_off(as_alice, as_bob, catalog, committed):
     challenge = _challenge(as_alice, username="bob").json()
     with committed():
