@@ -75,12 +75,25 @@ def target_for(url: str) -> Target:
     if not host:
         raise Refused("the URL has no host")
     port = port or DEFAULT_PORTS[scheme]
+    if _local_name(host):
+        raise Refused("private address")  # (without a lookup: it would ask the local resolver)
     literal = _literal_address(host)
     addresses = [literal] if literal else _lookup(host, port)
     if not all(_allowed(address) for address in addresses):
         raise Refused("private address")
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return Target(scheme=scheme, host=host, port=port, path=path, address=str(addresses[0]))
+
+
+# Names that are never public, whatever they resolve to: loopback (RFC 6761), multicast DNS,
+# home networks (RFC 8375), private use (ICANN's .internal), and common LAN suffixes.
+LOCAL_SUFFIXES = ("localhost", "local", "internal", "home.arpa", "localdomain", "lan",
+                  "intranet", "corp")
+
+
+def _local_name(host: str) -> bool:
+    name = host.lower()
+    return any(name == suffix or name.endswith("." + suffix) for suffix in LOCAL_SUFFIXES)
 
 
 def _literal_address(host: str) -> Address | None:

@@ -75,6 +75,16 @@ def test_the_settings_form_refuses_internal_urls_and_saves_nothing(url, client, 
     assert network["connections"] == []
 
 
+@pytest.mark.parametrize("host", ["localhost", "sub.localhost", "LOCALHOST.", "printer.local",
+                                  "db.internal", "nas.home.arpa", "box.localdomain", "pi.lan"])
+def test_local_names_are_refused_without_a_lookup(alice, network, host):
+    """Such names never name a public host, and looking one up asks the local resolver."""
+    network["names"][host.lower().rstrip(".")] = [PUBLIC]  # (even if it resolved outside)
+    with pytest.raises(netguard.Refused, match="private address"):
+        webhooks.webhook_create(user=alice, url=f"http://{host}/hook")
+    assert network["lookups"] == [] and network["connections"] == []
+
+
 def test_the_service_refuses_what_the_form_refuses(alice, network):
     with pytest.raises(netguard.Refused, match="private address"):
         webhooks.webhook_create(user=alice, url="http://192.168.0.10/hook")
