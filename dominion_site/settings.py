@@ -303,9 +303,11 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 # optional verification that means the sign-up goes through; the address stays unverified).
 ACCOUNT_PREVENT_ENUMERATION = "strict"
 # Failed logins, counted in the cache for allauth's form and the admin's (games/admin_login.py)
-# alike: 10 a minute per IP, 5 in 5 minutes per user name; past that even the right password
-# is refused until the window has passed.
+# alike: 10 a minute per IP, 5 in 5 minutes per account (whichever username or email names it;
+# games/account_adapter.py); past that even the right password is refused until the window
+# has passed.
 ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
+ACCOUNT_ADAPTER = "games.account_adapter.AccountAdapter"
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

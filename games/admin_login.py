@@ -1,10 +1,11 @@
 """The admin's login form, limited like the account login: allauth's failed-login counters.
 
 Django's admin form calls authenticate() with no limit, so 30 wrong passwords and then the
-right one would log in. This form authenticates through allauth's adapter instead, which
-counts failures in the cache per IP and per user name (ACCOUNT_RATE_LIMITS["login_failed"],
-keys shared with the account login form) and refuses every attempt, right or wrong, once
-the limit is reached. A success takes back its own count, as on the account form.
+right one would log in. This form authenticates through the site's allauth adapter instead
+(games/account_adapter.py), which counts failures in the cache per IP and per account
+(ACCOUNT_RATE_LIMITS["login_failed"]; an account's username and emails share one budget, with
+the account login form too) and refuses every attempt, right or wrong, once the limit is
+reached. A success takes back its own count, as on the account form.
 """
 
 from __future__ import annotations

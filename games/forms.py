@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
+from itertools import chain
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 
 from engine import bots as engine_bots
 from games import selectors
@@ -162,8 +165,40 @@ class GameCreateForm(forms.Form):
         }
 
 
+def name_key(name: str) -> str:
+    """A name as compared with others: NFKC and case-folded ("ALICE", fullwidth "ａｌｉｃｅ")."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = PlayerPreferences
         fields = ["display_name", "email_on_turn", "email_daily_digest"]
         help_texts = {"display_name": "The name other players see. Empty: your username."}
+
+    def clean_display_name(self) -> str:
+        """Refuse what would let one player pass for another at the table and in chat: hidden
+        characters (bidi overrides, zero-width ones) and another account's name. The field
+        has already stripped surrounding whitespace."""
+        name = self.cleaned_data["display_name"]
+        hidden = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf")), None)
+        if hidden is not None:
+            raise forms.ValidationError(
+                f"A display name cannot contain invisible or control characters "
+                f"(it has U+{ord(hidden):04X}).", code="hidden_character")
+        if name and self._taken(name_key(name)):
+            raise forms.ValidationError(
+                "Another player has that name, or one that looks the same: choose another.",
+                code="taken")
+        return name
+
+    def _taken(self, key: str) -> bool:
+        """Whether another account's username or display name reads as `key`. Compared in
+        Python, as databases do not apply NFKC; profile saves are rare enough for the scan."""
+        me = self.instance.user_id
+        User = get_user_model()
+        usernames = User.objects.exclude(pk=me).values_list(User.USERNAME_FIELD, flat=True)
+        names = (PlayerPreferences.objects.exclude(user_id=me).exclude(display_name="")
+                 .values_list("display_name", flat=True))
+        return any(name_key(other) == key for other in chain(usernames.iterator(),
+                                                              names.iterator()))

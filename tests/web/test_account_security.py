@@ -5,9 +5,12 @@ already have an account."""
 from __future__ import annotations
 
 import uuid
+from unittest import mock
 
 import pytest
+from allauth.account.adapter import get_adapter
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import MD5PasswordHasher
 from django.test import Client
 from django.urls import reverse
 
@@ -121,3 +124,96 @@ def test_password_reset_answers_the_same_for_known_and_unknown_emails(alice, db,
     assert (known.status_code, known.get("Location")) == (
         unknown.status_code, unknown.get("Location"))
     assert get_user_model().objects.filter(email=alice.email).count() == 1
+
+
+def _hashes_for_failed_login(login: str, *, admin: bool = False) -> int:
+    """Password hashes a failed login costs: the (fast) hasher's encode runs once per hash,
+    for a password check and for a dummy hash alike."""
+    calls = 0
+    encode = MD5PasswordHasher.encode
+
+    def counting(self, *args, **kwargs):
+        nonlocal calls
+        calls += 1
+        return encode(self, *args, **kwargs)
+
+    client = Client()
+    with mock.patch.object(MD5PasswordHasher, "encode", counting):
+        if admin:
+            response = client.post(reverse("admin:login"), {"username": login, "password": "x"})
+        else:
+            response = client.post(reverse("account_login"), {"login": login, "password": "x"})
+    assert response.status_code == 200 and not _logged_in(client)
+    return calls
+
+
+@pytest.mark.parametrize("admin", [False, True])
+def test_a_failed_login_costs_the_same_whether_or_not_the_account_exists(
+        alice, staff, settings, admin):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    costs = {login: _hashes_for_failed_login(login, admin=admin) for login in [
+        "nobody@example.com", "nobody", alice.email, "alice", "ALICE", "boss"]}
+
+    assert len(set(costs.values())) == 1, costs
+    assert costs["alice"] >= 1
+
+
+def _login(login: str, password: str, address: str = "198.51.100.7"):
+    client = Client(REMOTE_ADDR=address)
+    return client, client.post(reverse("account_login"), {"login": login, "password": password})
+
+
+@pytest.mark.parametrize("guessed_as, then_as", [
+    ("alice", "alice@example.com"), ("alice@example.com", "alice"), ("ALICE", "Alice@Example.com"),
+])
+def test_failed_logins_count_per_account_whichever_login_names_it(alice, guessed_as, then_as):
+    for number in range(5):  # from several addresses, so the per-address limit stays out of it
+        _login(guessed_as, "guess", f"203.0.113.{number + 1}")
+
+    owner, response = _login(then_as, PASSWORD)
+
+    assert not _logged_in(owner)
+    assert "Too many failed login attempts" in response.content.decode()
+
+
+def test_the_admin_form_spends_the_same_budget_as_the_account_email(staff):
+    for number in range(5):
+        _admin_login(Client(REMOTE_ADDR=f"203.0.113.{number + 1}"), "guess")
+
+    owner, response = _login(staff.email, PASSWORD)
+
+    assert not _logged_in(owner)
+    assert "Too many failed login attempts" in response.content.decode()
+
+
+def test_an_unknown_login_keeps_its_own_budget(alice):
+    for number in range(5):
+        _login("nobody@example.com", "guess", f"203.0.113.{number + 1}")
+
+    owner, _ = _login("alice", PASSWORD)
+    stranger, response = _login("nobody@example.com", "guess")
+
+    assert _logged_in(owner)
+    assert "Too many failed login attempts" in response.content.decode()
+
+
+def test_a_login_naming_two_accounts_spends_both_budgets(alice, make_user):
+    make_user("alice@example.com")  # a username that is alice's email address
+    for number in range(5):
+        _login("alice@example.com", "guess", f"203.0.113.{number + 1}")
+
+    alice_client, _ = _login("alice", PASSWORD)
+    other_client, _ = _login("alice@example.com@example.com", PASSWORD)
+
+    assert not _logged_in(alice_client) and not _logged_in(other_client)
+
+
+def test_a_password_reset_by_email_clears_the_accounts_failures(alice, rf):
+    for number in range(5):
+        _login("alice", "guess", f"203.0.113.{number + 1}")
+    assert not _logged_in(_login("alice", PASSWORD)[0])
+
+    get_adapter()._delete_login_attempts_cached_email(rf.post("/"), email=alice.email)
+
+    owner, _ = _login("alice", PASSWORD)
+    assert _logged_in(owner)

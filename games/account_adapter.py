@@ -1,0 +1,83 @@
+"""The site's allauth adapter: failed logins are limited per account, and a failed login costs
+as many password hashes whether or not its login names an account.
+
+Limits: allauth keys the per-"key" part of ACCOUNT_RATE_LIMITS["login_failed"] on the login
+string, so an account's username and each of its email addresses had a budget of their own.
+Here a failure counts against every account its login string can open, however it is spelt;
+a login that names no account keeps a budget of its own. The account form and the admin's
+(games/admin_login.py) both authenticate through this adapter.
+
+Timing: allauth's form passes an email login as both `email` and `username`, and allauth's
+backend then checks the email's account twice: a registered email cost one hash more than an
+unknown one. Passed once, as `username`, it is still tried as an email and as a username, and
+each backend hashes once either way (a dummy hash when no account matched).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account import app_settings
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.internal.userkit import filter_users_by_email, filter_users_by_username
+from allauth.core.internal import ratelimit
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.sites.shortcuts import get_current_site
+from django.http import HttpRequest
+
+APP, ACTION = "allauth.account", "login_failed"
+
+
+def login_account_ids(login: str) -> set[int]:
+    """The accounts a login string can open: by email address, and by username in any case."""
+    ids = {user.pk for user in filter_users_by_email(login, prefer_verified=True, for_login=True)}
+    ids.update(user.pk for user in filter_users_by_username(login)
+               if user.get_username().lower() == login.lower())
+    return ids
+
+
+def _per_key_rates() -> dict[str, str]:
+    """The per-key limits alone, to spend a further account's budget without the per-IP one."""
+    rates = (app_settings.RATE_LIMITS.get(ACTION) or "").split(",")
+    return {ACTION: ",".join(rate for rate in rates
+                             if rate.strip() and ratelimit.parse_rate(rate.strip()).per == "key")}
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    """allauth's adapter, with failed logins limited per account (ACCOUNT_ADAPTER)."""
+
+    def login_failed_keys(self, request: HttpRequest, **credentials: Any) -> list[str]:
+        """One key per account the credentials' login can open, else one for the login itself."""
+        site = get_current_site(request).domain
+        logins = sorted({str(credentials[name]).lower() for name in ("email", "username")
+                         if credentials.get(name)}) or [""]
+        ids = sorted({pk for login in logins for pk in login_account_ids(login)})
+        if ids:  # "#" keeps these apart from any login string's key
+            return [f"{site}#account:{pk}" for pk in ids]
+        return [f"{site}:{login}" for login in logins]  # allauth's own key
+
+    def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
+        """Spend one try from each budget the login reaches (the IP's once); refuse if any
+        is spent. A success rolls all of them back, as allauth does with its one."""
+        spent: list[ratelimit.SingleRateLimitUsage] = []
+        for number, key in enumerate(self.login_failed_keys(request, **credentials)):
+            usage = ratelimit.consume(request, app=APP, action=ACTION, key=key,
+                                      config=_per_key_rates() if number else None)
+            if usage is None:
+                ratelimit.RateLimitUsage(usage=spent).rollback()
+                raise self.validation_error("too_many_login_attempts")
+            spent.extend(usage.usage)
+        self._login_failed_rl_usage = ratelimit.RateLimitUsage(usage=spent)
+
+    def _delete_login_attempts_cached_email(self, request: HttpRequest,
+                                            **credentials: Any) -> None:
+        """A password reset by email clears the failures of the accounts it names."""
+        for key in self.login_failed_keys(request, **credentials):
+            ratelimit.clear(request, app=APP, action=ACTION, key=key)
+
+    def authenticate(self, request: HttpRequest,
+                     **credentials: Any) -> AbstractBaseUser | None:
+        """Pass a login given as both email and username once (see the module's docstring)."""
+        if credentials.get("email") and credentials.get("email") == credentials.get("username"):
+            credentials = {name: value for name, value in credentials.items() if name != "email"}
+        return super().authenticate(request, **credentials)

@@ -1,0 +1,77 @@
+"""Display names cannot pass one player off as another: no hidden characters, and no name that
+reads as another account's username or display name."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.models import PlayerPreferences
+
+
+@pytest.fixture
+def mallory(make_user, client):
+    user = make_user("mallory")
+    PlayerPreferences.objects.create(user=user, display_name="Mal")
+    client.force_login(user)
+    return user
+
+
+def _save_name(client, name: str):
+    """Post the profile with a name and with both notification choices changed."""
+    return client.post(reverse("profile"), {
+        "display_name": name, "email_on_turn": "", "email_daily_digest": "on"})
+
+
+def _saved(user) -> tuple[str, bool, bool]:
+    prefs = PlayerPreferences.objects.get(user=user)
+    return prefs.display_name, prefs.email_on_turn, prefs.email_daily_digest
+
+
+UNCHANGED = ("Mal", True, False)
+
+
+@pytest.mark.parametrize("name, code_point", [
+    ("\u202e\u200bbob", "U+202E"),  # a right-to-left override, then a zero-width space
+    ("bo\u200bb", "U+200B"),
+    ("Mal\u2066lory", "U+2066"),  # a bidi isolate
+    ("Mal\tlory", "U+0009"),
+])
+def test_a_name_with_hidden_characters_is_refused(client, mallory, name, code_point):
+    response = _save_name(client, name)
+
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert "invisible or control characters" in text and code_point in text
+    assert _saved(mallory) == UNCHANGED
+
+
+@pytest.mark.parametrize("name", ["alice", "ALICE", " Alice ", "ａｌｉｃｅ"])
+def test_another_accounts_username_is_refused(client, alice, mallory, name):
+    response = _save_name(client, name)
+
+    assert response.status_code == 200
+    assert "Another player has that name" in response.content.decode()
+    assert _saved(mallory) == UNCHANGED
+
+
+@pytest.mark.parametrize("name", ["Queen Alice", "queen alice", "Ｑｕｅｅｎ Ａｌｉｃｅ"])
+def test_another_accounts_display_name_is_refused(client, alice, mallory, name):
+    PlayerPreferences.objects.create(user=alice, display_name="Queen Alice")
+
+    response = _save_name(client, name)
+
+    assert "Another player has that name" in response.content.decode()
+    assert _saved(mallory) == UNCHANGED
+
+
+@pytest.mark.parametrize("name, saved", [
+    ("Mallory", "Mallory"), ("  MALLORY the Bold ", "MALLORY the Bold"), ("Mal", "Mal"),
+    ("", ""), ("Zoë ☃", "Zoë ☃"),
+])
+def test_ones_own_username_and_new_names_are_accepted_stripped(
+        client, alice, mallory, name, saved):
+    response = _save_name(client, name)
+
+    assert response.status_code == 302
+    assert _saved(mallory) == (saved, False, True)
