@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import unicodedata
-from itertools import chain
 from typing import Any
 
 from django import forms
@@ -165,11 +164,6 @@ class GameCreateForm(forms.Form):
         }
 
 
-def name_key(name: str) -> str:
-    """A name as compared with others: NFKC and case-folded ("ALICE", fullwidth "ａｌｉｃｅ")."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-
-
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = PlayerPreferences
@@ -180,25 +174,29 @@ class ProfileForm(forms.ModelForm):
         """Refuse what would let one player pass for another at the table and in chat: hidden
         characters (bidi overrides, zero-width ones) and another account's name. The field
         has already stripped surrounding whitespace."""
-        name = self.cleaned_data["display_name"]
+        name = unicodedata.normalize("NFKC", self.cleaned_data["display_name"]).strip()
+        most = PlayerPreferences._meta.get_field("display_name").max_length
+        if len(name) > most:  # (NFKC can lengthen a name: "ﷺ" is 18 letters)
+            raise forms.ValidationError(f"A display name has at most {most} characters.",
+                                        code="too_long")
         hidden = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf")), None)
         if hidden is not None:
             raise forms.ValidationError(
                 f"A display name cannot contain invisible or control characters "
                 f"(it has U+{ord(hidden):04X}).", code="hidden_character")
-        if name and self._taken(name_key(name)):
+        if name and self._taken(name):
             raise forms.ValidationError(
                 "Another player has that name, or one that looks the same: choose another.",
                 code="taken")
         return name
 
-    def _taken(self, key: str) -> bool:
-        """Whether another account's username or display name reads as `key`. Compared in
-        Python, as databases do not apply NFKC; profile saves are rare enough for the scan."""
+    def _taken(self, name: str) -> bool:
+        """Whether another account's username or display name is `name` in any case. Names
+        are compared in their NFKC form (fullwidth "ａｌｉｃｅ" is "alice"): usernames are kept
+        so by Django, display names by this form, so the database compares them."""
         me = self.instance.user_id
         User = get_user_model()
-        usernames = User.objects.exclude(pk=me).values_list(User.USERNAME_FIELD, flat=True)
-        names = (PlayerPreferences.objects.exclude(user_id=me).exclude(display_name="")
-                 .values_list("display_name", flat=True))
-        return any(name_key(other) == key for other in chain(usernames.iterator(),
-                                                              names.iterator()))
+        by_username = {f"{User.USERNAME_FIELD}__iexact": name}
+        return (User.objects.exclude(pk=me).filter(**by_username).exists()
+                or PlayerPreferences.objects.exclude(user_id=me)
+                .filter(display_name__iexact=name).exists())

@@ -75,3 +75,10 @@ def test_ones_own_username_and_new_names_are_accepted_stripped(
 
     assert response.status_code == 302
     assert _saved(mallory) == (saved, False, True)
+
+
+def test_a_name_that_normalises_past_the_limit_is_refused(client, mallory):
+    response = _save_name(client, "\ufdfa" * 3)  # 3 characters, 54 once normalised
+
+    assert "at most 40 characters" in response.content.decode()
+    assert _saved(mallory) == UNCHANGED
