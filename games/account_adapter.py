@@ -23,7 +23,10 @@ from allauth.account.internal.userkit import filter_users_by_email, filter_users
 from allauth.core.internal import ratelimit
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+
+from games.models import PlayerPreferences
 
 APP, ACTION = "allauth.account", "login_failed"
 
@@ -74,6 +77,15 @@ class AccountAdapter(DefaultAccountAdapter):
         """A password reset by email clears the failures of the accounts it names."""
         for key in self.login_failed_keys(request, **credentials):
             ratelimit.clear(request, app=APP, action=ACTION, key=key)
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """A new username may not be another player's display name, in any case: the profile
+        form refuses the converse (games.forms.ProfileForm)."""
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow and PlayerPreferences.objects.filter(
+                display_name__iexact=username).exists():
+            raise ValidationError("Another player goes by that name: choose another.")
+        return username
 
     def authenticate(self, request: HttpRequest,
                      **credentials: Any) -> AbstractBaseUser | None:

@@ -4,6 +4,7 @@ reads as another account's username or display name."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from games.models import PlayerPreferences
@@ -82,3 +83,15 @@ def test_a_name_that_normalises_past_the_limit_is_refused(client, mallory):
 
     assert "at most 40 characters" in response.content.decode()
     assert _saved(mallory) == UNCHANGED
+
+
+def test_a_new_username_cannot_be_another_players_display_name(client, mallory, settings):
+    settings.ACCOUNT_EMAIL_VERIFICATION = "none"
+    client.logout()
+    password = "a long enough pass phrase 42"
+    response = client.post(reverse("account_signup"), {
+        "username": "MAL", "email": "fake@example.com",
+        "password1": password, "password2": password})
+
+    assert "Another player goes by that name" in response.content.decode()
+    assert not get_user_model().objects.filter(username="MAL").exists()
