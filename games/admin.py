@@ -187,21 +187,21 @@ class SeatInline(admin.TabularInline):
         return False
 
 
-def _answer_when_public(step: GameStep) -> str:
-    """An answer can name a card from a hand (Courtyard's, by name), so staff see answers
-    only once the game is over, when its record publishes them all."""
-    status = getattr(step, "game_status", None) or step.game.status
-    if status == GameStatus.RUNNING:
-        return "(hidden while the game runs)"
-    return json.dumps(step.answer)
+class _AnswerWhenPublic:
+    """A step's answer for staff, shown only once its game is over (its record publishes them
+    all then): an answer can name a card from a hand (Courtyard's, by name)."""
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(game_status=F("game__status"))
+
+    @admin.display(description="answer")
+    def shown_answer(self, step: GameStep) -> str:
+        if step.game_status == GameStatus.RUNNING:
+            return "(hidden while the game runs)"
+        return json.dumps(step.answer)
 
 
-def _with_game_status(queryset):
-    """(the game's status read in the same query as its steps)"""
-    return queryset.annotate(game_status=F("game__status"))
-
-
-class GameStepInline(admin.TabularInline):
+class GameStepInline(_AnswerWhenPublic, admin.TabularInline):
     model = GameStep
     fields = ["number", "seat", "decision_id", "shown_answer", "actor", "engine_version",
               "created_at"]
@@ -212,13 +212,6 @@ class GameStepInline(admin.TabularInline):
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
-
-    def get_queryset(self, request):
-        return _with_game_status(super().get_queryset(request))
-
-    @admin.display(description="answer")
-    def shown_answer(self, step: GameStep) -> str:
-        return _answer_when_public(step)
 
 
 @admin.register(Game)
@@ -290,18 +283,11 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameStep)
-class GameStepAdmin(admin.ModelAdmin):
+class GameStepAdmin(_AnswerWhenPublic, admin.ModelAdmin):
     list_display = ["game", "number", "seat", "decision_id", "actor", "created_at"]
     list_filter = ["actor"]
     fields = readonly_fields = ["game", "number", "seat", "decision_id", "shown_answer",
                                 "actor", "engine_version", "created_at"]
-
-    def get_queryset(self, request):
-        return _with_game_status(super().get_queryset(request))
-
-    @admin.display(description="answer")
-    def shown_answer(self, step: GameStep) -> str:
-        return _answer_when_public(step)
 
     def has_add_permission(self, request) -> bool:
         return False

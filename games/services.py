@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -363,6 +364,12 @@ def bots_resume() -> int:
 
 
 # --- internals -------------------------------------------------------------------------------
+
+
+def lock_account(user) -> None:
+    """Lock the user's row until the transaction ends, so that two requests of one account
+    counting its rows against a cap (tokens, webhooks, OAuth apps) take turns."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
 
 
 def _lock(game_id: int) -> Game:

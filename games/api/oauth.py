@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from oauth2_provider import oauth2_validators
 from oauth2_provider.models import clear_expired, get_access_token_model, get_application_model
 from oauth2_provider.views import ApplicationRegistration
+
+from games.services import lock_account
 
 
 def sessions_pruned(user: Any) -> int:
@@ -61,7 +62,7 @@ class CappedApplicationRegistration(ApplicationRegistration):
         most = settings.OAUTH_APPLICATIONS_PER_USER
         with transaction.atomic():
             user = self.request.user
-            get_user_model().objects.select_for_update().filter(pk=user.pk).exists()  # in turn
+            lock_account(user)
             owned = get_application_model().objects.filter(user=user).count()
             if most and owned >= most:
                 form.add_error(None, f"You have {owned} applications, the most an account "

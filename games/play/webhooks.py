@@ -20,12 +20,12 @@ import http.client
 import json
 from datetime import datetime, timedelta
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from games import background
+from games import services as game_services
 from games.api import events as api_events
 from games.models import Seat
 from games.play import conf, netguard
@@ -49,7 +49,7 @@ def webhook_create(*, user, url: str) -> Webhook:
     netguard.target_for(url)
     most = conf.get("PLAY_WEBHOOKS_PER_USER")
     with transaction.atomic():
-        get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one at a time
+        game_services.lock_account(user)
         if Webhook.objects.filter(user=user).count() >= most:
             raise TooManyWebhooks(f"you have {most} webhooks, the most an account may have: "
                                   "delete one first")
