@@ -1,0 +1,48 @@
+"""Dark Ages' Beggar against Intrigue's Minion: a Reaction used when the Attack is played
+changes the hand the Attack then looks at (Minion hits only hands of five or more)."""
+from __future__ import annotations
+
+from tests.engine.helpers import answer, count, decision, play, position, seat, total_cards, zone
+
+KINGDOM = ["Minion", "Beggar", "Moat", "Village", "Smithy", "Cellar", "Market", "Festival",
+           "Chapel", "Workshop"]
+
+
+def _minion_against(hand: list[str]):
+    g = position(seat(hand=["Minion"], deck=["Copper"] * 6),
+                 seat(hand=hand, deck=["Gold"] * 6), kingdom=KINGDOM)
+    play(g, "Minion")
+    return g
+
+
+def test_beggar_discarded_to_minion_leaves_four_cards_so_the_attack_misses():
+    g = _minion_against(["Beggar", "Copper", "Copper", "Estate", "Estate"])
+    before, silvers = total_cards(g), count(g, "Silver")
+    # the Reaction comes when Minion is played, before its player chooses
+    assert decision(g, 1).kind == "Reveal"
+    answer(g, 1, ["Beggar"])
+    assert zone(g, 1, "deck")[0] == "Silver"
+    answer(g, 0, "attack")
+    assert zone(g, 1, "hand") == ["Copper", "Copper", "Estate", "Estate"]
+    assert zone(g, 1, "discard") == ["Beggar", "Silver"]
+    assert zone(g, 1, "deck")[0] == "Silver"  # not drawn: no new hand
+    assert zone(g, 0, "hand") == ["Copper"] * 4
+    assert total_cards(g) == before and count(g, "Silver") == silvers - 2
+
+
+def test_with_five_cards_left_after_beggar_the_new_hand_starts_with_its_silver():
+    g = _minion_against(["Beggar", "Copper", "Copper", "Copper", "Estate", "Estate"])
+    answer(g, 1, ["Beggar"])
+    answer(g, 0, "attack")
+    assert zone(g, 1, "hand") == ["Silver", "Gold", "Gold", "Gold"]
+    assert zone(g, 1, "discard") == ["Beggar", "Silver", "Copper", "Copper", "Copper",
+                                     "Estate", "Estate"]
+
+
+def test_beggar_then_moat_both_react_and_the_moat_blocks():
+    g = _minion_against(["Beggar", "Moat", "Copper", "Copper", "Estate", "Estate"])
+    answer(g, 1, ["Beggar"])
+    answer(g, 1, ["Moat"])  # offered again: another Reaction may follow the first
+    answer(g, 0, "attack")
+    assert zone(g, 1, "hand") == ["Moat", "Copper", "Copper", "Estate", "Estate"]
+    assert zone(g, 1, "discard") == ["Beggar", "Silver"]
