@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 
 from engine import bots as engine_bots
-from games import selectors
+from games import names, selectors
 from games.models import TIME_LIMIT_CHOICES, Kingdom, PlayerPreferences
 
 MAX_SEATS = 6
@@ -174,12 +173,12 @@ class ProfileForm(forms.ModelForm):
         """Refuse what would let one player pass for another at the table and in chat: hidden
         characters (bidi overrides, zero-width ones) and another account's name. The field
         has already stripped surrounding whitespace."""
-        name = unicodedata.normalize("NFKC", self.cleaned_data["display_name"]).strip()
+        name = names.normal(self.cleaned_data["display_name"])
         most = PlayerPreferences._meta.get_field("display_name").max_length
         if len(name) > most:  # (NFKC can lengthen a name: "ﷺ" is 18 letters)
             raise forms.ValidationError(f"A display name has at most {most} characters.",
                                         code="too_long")
-        hidden = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf")), None)
+        hidden = names.hidden_character(name)
         if hidden is not None:
             raise forms.ValidationError(
                 f"A display name cannot contain invisible or control characters "

@@ -95,3 +95,37 @@ def test_a_new_username_cannot_be_another_players_display_name(client, mallory, 
 
     assert "Another player goes by that name" in response.content.decode()
     assert not get_user_model().objects.filter(username="MAL").exists()
+
+
+def _bring_into_line() -> int:
+    """The data migration's function, run on the current models (the same fields)."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("games.migrations.0004_display_names_in_line")
+    return migration.bring_into_line(apps, None)
+
+
+def test_names_saved_before_the_rules_are_brought_into_line(make_user, alice):
+    """Names written before the form checked them: hidden characters dropped, NFKC, and a
+    name another account holds (its username, or an older account's display name) cleared."""
+    saved = {
+        "mallory": "\u202eMal\u200blory",  # hidden characters around a name no one has
+        "bob": "ＢＯＢＢＹ",  # fullwidth: kept as "BOBBY"
+        "carol": "Queen",
+        "dave": "queen",  # an older account has it in another case: cleared
+        "erin": "AL\u200bICE",  # alice's username once the zero-width space goes: cleared
+        "frank": "Frank",  # already in line: untouched
+    }
+    users = {}
+    for username, name in saved.items():
+        users[username] = make_user(username)
+        PlayerPreferences.objects.create(user=users[username], display_name=name)
+
+    assert _bring_into_line() == 4
+
+    now = {u: PlayerPreferences.objects.get(user=users[u]).display_name for u in saved}
+    assert now == {"mallory": "Mallory", "bob": "BOBBY", "carol": "Queen", "dave": "",
+                   "erin": "", "frank": "Frank"}
+    assert _bring_into_line() == 0  # a second run changes nothing
