@@ -21,11 +21,13 @@ from allauth.account import app_settings
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.internal.userkit import filter_users_by_email, filter_users_by_username
 from allauth.core.internal import ratelimit
+from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
+from games import names
 from games.models import PlayerPreferences
 
 APP, ACTION = "allauth.account", "login_failed"
@@ -79,11 +81,21 @@ class AccountAdapter(DefaultAccountAdapter):
             ratelimit.clear(request, app=APP, action=ACTION, key=key)
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
-        """A new username may not be another player's display name, in any case: the profile
-        form refuses the converse (games.forms.ProfileForm)."""
+        """A new username may not be another player's display name, in any case, nor mix
+        look-alike scripts, nor read as another's name with its Cyrillic or Greek look-alikes
+        as Latin: the profile form refuses the same for display names (games.forms)."""
         username = super().clean_username(username, shallow=shallow)
-        if not shallow and PlayerPreferences.objects.filter(
-                display_name__iexact=username).exists():
+        mixed = names.mixed_scripts(username)
+        if mixed:
+            raise ValidationError(names.mixed_scripts_message(mixed))
+        if shallow:
+            return username
+        readings = names.readings(username)
+        User = get_user_model()
+        field = f"{User.USERNAME_FIELD}__iexact"
+        if any(PlayerPreferences.objects.filter(display_name__iexact=r).exists()
+               for r in readings) or any(User.objects.filter(**{field: r}).exists()
+                                         for r in readings[1:]):
             raise ValidationError("Another player goes by that name: choose another.")
         return username
 

@@ -171,8 +171,10 @@ class ProfileForm(forms.ModelForm):
 
     def clean_display_name(self) -> str:
         """Refuse what would let one player pass for another at the table and in chat: hidden
-        characters (bidi overrides, zero-width ones) and another account's name. The field
-        has already stripped surrounding whitespace."""
+        characters (bidi overrides, zero-width ones), letters of look-alike scripts mixed
+        ("аlice" with a Cyrillic "а"), and another account's name, also when read with its
+        Cyrillic or Greek look-alikes as Latin. The field has already stripped surrounding
+        whitespace."""
         name = names.normal(self.cleaned_data["display_name"])
         most = PlayerPreferences._meta.get_field("display_name").max_length
         if len(name) > most:  # (NFKC can lengthen a name: "ﷺ" is 18 letters)
@@ -183,7 +185,10 @@ class ProfileForm(forms.ModelForm):
             raise forms.ValidationError(
                 f"A display name cannot contain invisible or control characters "
                 f"(it has U+{ord(hidden):04X}).", code="hidden_character")
-        if name and self._taken(name):
+        mixed = names.mixed_scripts(name)
+        if mixed:
+            raise forms.ValidationError(names.mixed_scripts_message(mixed), code="mixed_scripts")
+        if name and any(self._taken(reading) for reading in names.readings(name)):
             raise forms.ValidationError(
                 "Another player has that name, or one that looks the same: choose another.",
                 code="taken")

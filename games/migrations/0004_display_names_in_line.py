@@ -1,8 +1,9 @@
 """Display names saved before the profile form's rules (NFKC, nothing invisible, nobody
 else's name) are brought into line, so an old name cannot keep passing for another player.
 
-Invisible characters are dropped; a name that is then another account's username, or (in any
-case) an older account's display name, or too long, is cleared: its owner is shown by their
+Invisible characters are dropped; a name that then mixes look-alike scripts, or reads
+(as it is, or with its Cyrillic and Greek look-alikes as Latin) as another account's username
+or, in any case, an older account's display name, or is too long, is cleared: its owner is shown by their
 username and may choose again. The older account keeps a name two accounts shared.
 """
 
@@ -23,9 +24,10 @@ def bring_into_line(apps, schema_editor) -> int:
         visible = "".join(ch for ch in prefs.display_name
                           if names.hidden_character(ch) is None)
         name = names.normal(visible)
-        if len(name) > most or (name and (
-                User.objects.exclude(pk=prefs.user_id).filter(**{username: name}).exists()
-                or Prefs.objects.filter(pk__lt=prefs.pk, display_name__iexact=name).exists())):
+        if len(name) > most or names.mixed_scripts(name) or (name and any(
+                User.objects.exclude(pk=prefs.user_id).filter(**{username: reading}).exists()
+                or Prefs.objects.filter(pk__lt=prefs.pk, display_name__iexact=reading).exists()
+                for reading in names.readings(name))):
             name = ""
         if name != prefs.display_name:
             Prefs.objects.filter(pk=prefs.pk).update(display_name=name)

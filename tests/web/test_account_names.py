@@ -97,6 +97,56 @@ def test_a_new_username_cannot_be_another_players_display_name(client, mallory, 
     assert not get_user_model().objects.filter(username="MAL").exists()
 
 
+@pytest.mark.parametrize("name, scripts", [
+    ("\u0430lice", "Cyrillic and Latin"),  # a Cyrillic "а", then Latin
+    ("M\u03b1l", "Greek and Latin"),
+    ("Nikos \u039d\u03af\u03ba\u03bf\u03c2", "Greek and Latin"),
+])
+def test_a_name_mixing_look_alike_scripts_is_refused(client, mallory, name, scripts):
+    response = _save_name(client, name)
+
+    text = response.content.decode()
+    assert f"A name cannot mix {scripts} letters" in text
+    assert _saved(mallory) == UNCHANGED
+
+
+@pytest.mark.parametrize("name", ["\u0430\u04cf\u0456\u0441\u0435",  # "аӏісе"
+                                  "\u0412\u041e\u0412"])  # "ВОВ"
+def test_a_name_in_one_script_that_reads_as_anothers_is_refused(
+        client, alice, bob, mallory, name):
+    """Every letter Cyrillic, so nothing is mixed; read as Latin it is "alice", or "BOB"."""
+    response = _save_name(client, name)
+
+    assert "Another player has that name" in response.content.decode()
+    assert _saved(mallory) == UNCHANGED
+
+
+@pytest.mark.parametrize("name", ["Ζωή", "Наташа", "李小龍 Bruce", "Zoë"])
+def test_names_in_other_scripts_are_welcome(client, mallory, name):
+    response = _save_name(client, name)
+
+    assert response.status_code == 302
+    assert _saved(mallory)[0] == name
+
+
+@pytest.mark.parametrize("username, message", [
+    ("\u0430lice2", "cannot mix Cyrillic and Latin"),
+    ("\u041c\u0430l", "cannot mix Cyrillic and Latin"),
+    ("\u041c\u0410\u041c", "Another player goes by that name"),  # МАМ: "MAM", no one's
+])
+def test_a_new_username_of_look_alikes_is_refused(client, mallory, settings, username, message):
+    settings.ACCOUNT_EMAIL_VERIFICATION = "none"
+    PlayerPreferences.objects.filter(user=mallory).update(display_name="Mam")
+    client.logout()
+    password = "a long enough pass phrase 42"
+    response = client.post(reverse("account_signup"), {
+        "username": username, "email": "fake@example.com",
+        "password1": password, "password2": password})
+
+    assert message in response.content.decode()
+    assert not get_user_model().objects.filter(username=username).exists()
+
+
 def _bring_into_line() -> int:
     """The data migration's function, run on the current models (the same fields)."""
     import importlib
@@ -117,15 +167,19 @@ def test_names_saved_before_the_rules_are_brought_into_line(make_user, alice):
         "dave": "queen",  # an older account has it in another case: cleared
         "erin": "AL\u200bICE",  # alice's username once the zero-width space goes: cleared
         "frank": "Frank",  # already in line: untouched
+        "grace": "\u0430lice",  # a Cyrillic "а" among Latin letters: cleared
+        "heidi": "\u0412\u041e\u0412\u0411\u0423",  # "ВОВБУ", Cyrillic only: kept
+        "ivan": "\u0412\u041e\u0412BY",  # mixed: cleared
     }
     users = {}
     for username, name in saved.items():
         users[username] = make_user(username)
         PlayerPreferences.objects.create(user=users[username], display_name=name)
 
-    assert _bring_into_line() == 4
+    assert _bring_into_line() == 6
 
     now = {u: PlayerPreferences.objects.get(user=users[u]).display_name for u in saved}
     assert now == {"mallory": "Mallory", "bob": "BOBBY", "carol": "Queen", "dave": "",
-                   "erin": "", "frank": "Frank"}
+                   "erin": "", "frank": "Frank", "grace": "",
+                   "heidi": "\u0412\u041e\u0412\u0411\u0423", "ivan": ""}
     assert _bring_into_line() == 0  # a second run changes nothing
