@@ -66,6 +66,9 @@ class CardDef:
     reaction_ready: Callable[..., bool] | None = None
     # Revealing a second copy against the same Attack adds nothing (Moat): not offered again.
     reaction_once: bool = False
+    # The same card may be revealed again to one Attack while it is ready (Diplomat: again
+    # while the hand still holds 5 or more; each reveal leaves one card fewer, so it ends).
+    reaction_repeats: bool = False
     # A split pile (Knights, Ruins) names its member cards; the pile itself is not a card.
     members: tuple[str, ...] = ()
     # Non-kingdom piles this card brings into the game (Spoils, Madman, Ruins...).

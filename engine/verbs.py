@@ -455,7 +455,8 @@ class VerbsMixin:
         blocked = False
         while True:
             ready = [c for c in self.players[v].hand
-                     if c not in used and self.names[c] not in once and self._ready(v, c)]
+                     if (c not in used or CARDS[self.names[c]].reaction_repeats)
+                     and self.names[c] not in once and self._ready(v, c)]
             if not ready:
                 break
             chosen = yield Reveal(v, ready, 0, 1, f"React to {self.names[attack_cid]}?",

@@ -189,13 +189,39 @@ def test_diplomat_against_minion_can_leave_fewer_than_five_cards():
     assert sorted(zone(g, 1, "hand")) == ["Copper", "Diplomat", "Silver", "Silver"]
 
 
-def test_diplomat_cannot_be_revealed_twice_to_one_attack():
+def test_diplomat_is_not_offered_again_once_the_hand_is_under_five():
     g = game2(seat(hand=["Witch"], deck=["Copper"] * 2),
               seat(hand=["Diplomat"] + ["Copper"] * 4, deck=["Silver"] * 6))
     play(g, "Witch")
     answer(g, 1, ["Diplomat"])
     answer(g, 1, ["Copper", "Copper", "Copper"])
     assert waiting(g) == [0] and zone(g, 1, "discard")[-1] == "Curse"
+
+
+def test_diplomat_may_be_revealed_again_while_the_hand_holds_five():
+    """Diplomat's FAQ: "If you still have at least 5 cards in hand after doing that (such as
+    due to Council Rooms), you can reveal Diplomat again and do it again"."""
+    g = game2(seat(hand=["Witch"], deck=["Copper"] * 2),
+              seat(hand=["Diplomat", "Estate", "Estate", "Estate", "Copper", "Copper"],
+                   deck=["Silver", "Silver", "Gold", "Gold", "Copper"]))
+    play(g, "Witch")
+    answer(g, 1, ["Diplomat"])
+    answer(g, 1, ["Estate", "Estate", "Estate"])
+    assert len(zone(g, 1, "hand")) == 5 and offered(g, 1) == ["Diplomat"]
+    answer(g, 1, ["Diplomat"])
+    answer(g, 1, ["Copper", "Copper", "Silver"])
+    assert sorted(zone(g, 1, "hand")) == ["Diplomat", "Gold", "Gold", "Silver"]
+    assert waiting(g) == [0] and zone(g, 1, "discard")[-1] == "Curse"  # four: not again
+
+
+def test_diplomat_discarded_by_its_own_reaction_is_not_offered_again():
+    g = game2(seat(hand=["Witch"], deck=["Copper"] * 2),
+              seat(hand=["Diplomat", "Estate", "Estate", "Copper", "Copper", "Copper"],
+                   deck=["Silver", "Silver"]))
+    play(g, "Witch")
+    answer(g, 1, ["Diplomat"])
+    answer(g, 1, ["Diplomat", "Estate", "Estate"])
+    assert len(zone(g, 1, "hand")) == 5 and waiting(g) == [0]
 
 
 # ----- Replace (2nd edition) -------------------------------------------------------------

@@ -281,7 +281,7 @@ def _diplomat_reaction(g, v, c, attacker):
 
 
 kingdom("Diplomat", 4, ACTION | REACTION, editions=SECOND, plus_cards=2, effect=_diplomat,
-        reaction=_diplomat_reaction, reaction_ready=_diplomat_ready,
+        reaction=_diplomat_reaction, reaction_ready=_diplomat_ready, reaction_repeats=True,
         text="+2 Cards. If you have 5 or fewer cards in hand (after drawing), +2 Actions. When "
              "another player plays an Attack card, you may first reveal this from a hand of 5 "
              "or more cards, to draw 2 cards then discard 3.")
