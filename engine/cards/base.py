@@ -163,9 +163,17 @@ kingdom("Workshop", 3, ACTION, effect=_workshop, text="Gain a card costing up to
 
 # ----- $4 -------------------------------------------------------------------------------
 def _bureaucrat(g, p, me):
-    yield from g.gain(p, "Silver", to="deck")
+    gained: list[bool] = []
+
+    def silver():
+        """Gained once the Reactions are made ("before the Attack does anything"): a Beggar
+        revealed to it takes its Silvers first."""
+        if not gained:
+            gained.append(True)
+            yield from g.gain(p, "Silver", to="deck")
 
     def hit(v):
+        yield from silver()
         hand = hand_of(g, v)
         victory = of_type(g, hand, VICTORY)
         if not victory:
@@ -179,6 +187,7 @@ def _bureaucrat(g, p, me):
         g.topdeck(v, c, public=True)
 
     yield from g.attack(p, me, hit, parallel=True)
+    yield from silver()  # (when no one was hit)
 
 
 kingdom("Bureaucrat", 4, ACTION | ATTACK, effect=_bureaucrat,

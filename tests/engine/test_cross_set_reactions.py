@@ -1,5 +1,7 @@
-"""Dark Ages' Beggar against Intrigue's Minion: a Reaction used when the Attack is played
-changes the hand the Attack then looks at (Minion hits only hands of five or more)."""
+"""Dark Ages' Beggar against base and Intrigue Attacks: a Reaction is used when the Attack is
+played, "before the Attack does anything" (Moat's ruling), so it changes the hand the Attack
+then looks at (Minion hits only hands of five or more) and takes its Silvers before the
+Attack's own gain (Bureaucrat's)."""
 from __future__ import annotations
 
 from tests.engine.helpers import answer, count, decision, play, position, seat, total_cards, zone
@@ -46,3 +48,26 @@ def test_beggar_then_moat_both_react_and_the_moat_blocks():
     answer(g, 0, "attack")
     assert zone(g, 1, "hand") == ["Moat", "Copper", "Copper", "Estate", "Estate"]
     assert zone(g, 1, "discard") == ["Beggar", "Silver"]
+
+
+def test_beggar_takes_the_last_silver_before_bureaucrat_gains_one():
+    g = position(seat(hand=["Bureaucrat"], deck=["Copper"] * 3),
+                 seat(hand=["Beggar", "Copper", "Estate", "Duchy"], deck=["Gold"] * 3),
+                 kingdom=["Bureaucrat", *KINGDOM[1:]], supply={"Silver": ["Silver"]})
+    play(g, "Bureaucrat")
+    assert count(g, "Silver") == 1  # nothing gained before the Reaction
+    answer(g, 1, ["Beggar"])
+    assert zone(g, 1, "deck")[:2] == ["Silver", "Gold"] and count(g, "Silver") == 0
+    answer(g, 1, ["Duchy"])
+    assert zone(g, 0, "deck") == ["Copper"] * 3  # the pile was empty: no Silver for it
+    assert zone(g, 1, "deck")[:2] == ["Duchy", "Silver"]
+
+
+def test_without_a_reaction_bureaucrat_gains_its_silver_before_the_victims_choose():
+    g = position(seat(hand=["Bureaucrat"], deck=["Copper"] * 3),
+                 seat(hand=["Copper", "Estate", "Duchy"]),
+                 kingdom=["Bureaucrat", *KINGDOM[1:]])
+    play(g, "Bureaucrat")
+    assert zone(g, 0, "deck")[0] == "Silver"
+    answer(g, 1, ["Estate"])
+    assert zone(g, 1, "deck") == ["Estate"]
