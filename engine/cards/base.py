@@ -317,7 +317,10 @@ def _thief(g, p, me):
             stolen.extend((yield from g.trash(v, [c], "aside")))
         g.discard(v, list(g.players[v].aside), "aside", public=True)
 
-    yield from g.attack(p, me, hit)
+    targets = yield from g.attack(p, me, None)  # the Reactions first, as for Bureaucrat
+    yield from g.gain(p, "Gold")
+    for v in targets:
+        yield from hit(v)
     if stolen:
         chosen = yield ChooseCards(p, stolen, 0, len(stolen), "Gain any of the trashed Treasures",
                                    zone="trash", source="Thief")
@@ -354,8 +357,6 @@ kingdom("Throne Room", 4, ACTION, effect=_throne_room, effect1=_throne_room1,
 
 # ----- $5 -------------------------------------------------------------------------------
 def _bandit(g, p, me):
-    yield from g.gain(p, "Gold")
-
     def hit(v):
         top = g.top(v, 2)
         g.set_aside(v, top, "deck")
@@ -369,7 +370,10 @@ def _bandit(g, p, me):
             yield from g.trash(v, [c], "aside")
         g.discard(v, list(g.players[v].aside), "aside", public=True)
 
-    yield from g.attack(p, me, hit)
+    targets = yield from g.attack(p, me, None)  # the Reactions first, as for Bureaucrat
+    yield from g.gain(p, "Gold")
+    for v in targets:
+        yield from hit(v)
 
 
 kingdom("Bandit", 5, ACTION | ATTACK, editions=SECOND, effect=_bandit,

@@ -71,3 +71,13 @@ def test_without_a_reaction_bureaucrat_gains_its_silver_before_the_victims_choos
     assert zone(g, 0, "deck")[0] == "Silver"
     answer(g, 1, ["Estate"])
     assert zone(g, 1, "deck") == ["Estate"]
+
+
+def test_bandit_gains_its_gold_after_the_reactions():
+    g = position(seat(hand=["Bandit"]),
+                 seat(hand=["Moat", "Copper"], deck=["Silver", "Gold"]),
+                 kingdom=["Bandit", *KINGDOM[1:]])
+    play(g, "Bandit")
+    assert zone(g, 0, "discard") == []  # the Moat is asked before the Attack does anything
+    answer(g, 1, ["Moat"])
+    assert zone(g, 0, "discard") == ["Gold"] and zone(g, 1, "deck") == ["Silver", "Gold"]
