@@ -14,7 +14,7 @@ BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 SHELTERS = ("Hovel", "Necropolis", "Overgrown Estate")
 
 DEFAULTS: dict[str, Any] = {
-    "players": 2, "kingdom": [], "edition": 2, "card_editions": {}, "shelters": False,
+    "players": 2, "kingdom": [], "edition": 2, "card_editions": {}, "shelters": "auto",
     "first_player": None, "previous_winner": None, "names": None, "extra_piles": [],
     "autoplay_treasures": [],
 }

@@ -24,7 +24,7 @@ from typing import Any
 from ..cardbase import DARK_AGES, canonical
 from ..cards import CARDS
 from ..decisions import Decision
-from ..setup import deal, new_game, normalise
+from ..setup import DEFAULTS, deal, new_game, normalise
 from .common import SeatView
 from .money import big_money_ultimate
 from .plans import candidates
@@ -170,7 +170,7 @@ def make_plan(key: Key, report: dict | None = None) -> dict:
 def table_keys(setup: dict) -> list[Key]:
     """The tables a game of `setup` may be (with and without Shelters when the rulebook's
     random rule decides), as `SeatView.setup_key` gives them."""
-    rule = setup.get("shelters", False)
+    rule = setup.get("shelters", DEFAULTS["shelters"])
     if rule == "auto":
         dark = any(CARDS[canonical(k)].set == DARK_AGES for k in setup["kingdom"])
         options = [True, False] if dark else [False]

@@ -225,6 +225,24 @@ def test_auto_shelters_follow_a_random_kingdom_card_recorded_by_the_game(dark_ki
     assert seen == {True, False}
 
 
+def test_a_setup_that_names_no_rule_follows_the_rulebook():
+    """The rulebook's rule is the default: with only Dark Ages Kingdom cards each starting
+    deck is seven Coppers and the three Shelters (the Estate pile unchanged)."""
+    dark = ["Altar", "Armory", "Band of Misfits", "Bandit Camp", "Beggar", "Catacombs",
+            "Count", "Counterfeit", "Cultist", "Death Cart"]
+    g = new_game({"players": 2, "kingdom": dark}, "no-rule")
+    assert g.options["shelters"] is True
+    for p in range(2):
+        assert owned(g, p) == Counter({"Copper": 7, "Hovel": 1, "Necropolis": 1,
+                                       "Overgrown Estate": 1})
+    assert len(g.piles["Estate"]) == 8
+    plain = new_game({"players": 2, "kingdom": KINGDOM}, "no-rule")
+    assert owned(plain, 0) == Counter({"Copper": 7, "Estate": 3})
+    # the decision has its own draw of the stream: the deal is the same either way
+    forced = new_game({"players": 2, "kingdom": dark, "shelters": False}, "no-rule")
+    assert zone(forced, 0, "hand").count("Copper") == zone(g, 0, "hand").count("Copper")
+
+
 def test_auto_shelters_without_dark_ages_cards_never_uses_them():
     g = new_game({"players": 2, "kingdom": KINGDOM, "shelters": "auto"}, "s")
     assert g.options["shelters"] is False and g.options["shelters_card"] in KINGDOM
