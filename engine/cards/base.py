@@ -317,10 +317,7 @@ def _thief(g, p, me):
             stolen.extend((yield from g.trash(v, [c], "aside")))
         g.discard(v, list(g.players[v].aside), "aside", public=True)
 
-    targets = yield from g.attack(p, me, None)  # the Reactions first, as for Bureaucrat
-    yield from g.gain(p, "Gold")
-    for v in targets:
-        yield from hit(v)
+    yield from g.attack(p, me, hit)
     if stolen:
         chosen = yield ChooseCards(p, stolen, 0, len(stolen), "Gain any of the trashed Treasures",
                                    zone="trash", source="Thief")
