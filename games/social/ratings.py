@@ -1,10 +1,16 @@
 """Ratings: Glicko-2 after each finished game, one pool for 2 players, one for 3 and 4.
 
-A game is rated only when every seat is a person and no seat was played by the bot (a
-deadline's stand-in or a takeover) for most of that player's turns. Each game is its own
-rating period; in a 3-4 player game each player scores 1, 1/2 or 0 against every other one
-(ranked by score, then fewer turns: the rulebook's tie-break), all from the ratings before
-the game. Every seat of every finished game also gets a GameSummary for profiles.
+A game is rated only when every seat is a person who made a move of their own (a game
+resigned or claimed before someone moved is an abort in all but name: rating it would let two
+accounts trade points without playing), and no seat that played on to the end was played by
+the bot (a deadline's stand-in or a takeover) for most of that player's turns. A seat that
+resigned (or was claimed on its clock) lost to everyone who played on, whoever played it
+after: the bot plays it on so the others' game is not spoiled, and counting those turns
+against the game would let a losing player void everyone's result by resigning early.
+Each game is its own rating period; in a 3-4 player game each player scores 1, 1/2 or 0
+against every other one (ranked by score, then fewer turns: the rulebook's tie-break), all
+from the ratings before the game. Every seat of every finished game also gets a GameSummary
+for profiles.
 """
 
 from __future__ import annotations
@@ -17,11 +23,12 @@ from django.utils import timezone
 
 import engine
 from games import selectors as game_selectors
-from games.models import Card, Game, GameStatus, GameStep, Seat
+from games.models import Card, Game, GameStatus, GameStep, Seat, display_name
 from games.social import conf, glicko2
 from games.social.models import GameSummary, Pool, Rating
 
 BOT_ACTORS = frozenset({"bot", "deadline"})
+OWN_ACTORS = frozenset({"player", "standing_order"})  # moves a player chose themselves
 
 
 def pool_for(players: int) -> str | None:
@@ -56,11 +63,17 @@ def unrated_reason(game: Game, seats: list[Seat]) -> str:
         return "only games of 2 to 4 players are rated"
     if any(seat.user_id is None for seat in seats):
         return "a seat was played by a bot"
+    moved = set(GameStep.objects.filter(game=game, actor__in=OWN_ACTORS)
+                .values_list("seat", flat=True).distinct())
+    for seat in seats:
+        if seat.position not in moved:
+            return f"{display_name(seat.user)} never moved"
+    withdrawn = set(game.result.get("resigned") or [])
     bot_turns = _bot_turns(game)
     turns = game.result.get("turns") or [0] * game.player_count
     for seat in seats:
-        if 2 * bot_turns[seat.position] > turns[seat.position]:
-            return f"the bot played most of {seat.label}'s turns"
+        if seat.position not in withdrawn and 2 * bot_turns[seat.position] > turns[seat.position]:
+            return f"the bot played most of {display_name(seat.user)}'s turns"
     return ""
 
 

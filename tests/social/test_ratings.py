@@ -37,7 +37,8 @@ def test_a_game_with_a_bot_is_summarised_but_not_rated(catalog, alice, base_king
 
 
 def test_a_seat_the_bot_played_most_turns_of_makes_the_game_unrated(running_game, finish):
-    game = finish(running_game, actor_for=lambda d: "deadline" if d["seat"] == 1 else "player")
+    game = _play_until_everyone_moved(running_game, 2)  # (a player who never moved: below)
+    game = finish(game, actor_for=lambda d: "deadline" if d["seat"] == 1 else "player")
     summaries = ratings.game_finished_record(game_id=game.pk)
     assert not any(s.rated for s in summaries)
     assert "the bot played most of" in summaries[0].unrated_reason
@@ -108,3 +109,65 @@ def test_the_leaderboard_costs_the_same_for_3_or_30_players(make_user):
         return len(queries)
 
     assert count_for(3, 0) == count_for(27, 3)
+
+
+def _play_until_everyone_moved(game, players: int):
+    """Answer (as Big Money, each player for themselves) until every seat has moved."""
+    from games import selectors as game_selectors
+
+    moved: set[int] = set()
+    while len(moved) < players:
+        game.refresh_from_db()
+        decision = game.decisions[0]
+        seat = game.seats.get(position=decision["seat"])
+        seat.bot_strategy = "bmu"  # in memory only
+        services.decision_submit(
+            game_id=game.pk, seat=decision["seat"], decision_id=decision["id"],
+            answer=game_selectors.bot_answer_for(game, seat, decision["id"]), step=game.step)
+        moved.add(decision["seat"])
+    game.refresh_from_db()
+    return game
+
+
+def test_a_duel_resigned_before_the_resigner_moved_is_not_rated(running_game, alice, bob):
+    # Two accounts could otherwise trade rating points without playing: create, join,
+    # start, resign (a rated win for the other in four requests).
+    from games.api import endings
+
+    endings.game_resign(game=running_game, user=bob)
+    summaries = ratings.game_finished_record(game_id=running_game.pk)
+    assert {s.won for s in summaries if s.user == alice} == {True}
+    assert not any(s.rated for s in summaries)
+    assert summaries[0].unrated_reason.endswith("never moved")
+    assert not Rating.objects.exists()
+
+
+def test_a_duel_resigned_after_both_moved_is_rated(running_game, alice, bob):
+    from games.api import endings
+
+    game = _play_until_everyone_moved(running_game, 2)
+    endings.game_resign(game=game, user=bob)
+    summaries = ratings.game_finished_record(game_id=game.pk)
+    assert all(s.rated for s in summaries)
+    assert Rating.objects.get(user=alice).rating > 1500 > Rating.objects.get(user=bob).rating
+
+
+def test_resigning_early_in_a_multiplayer_game_does_not_void_its_ratings(
+        catalog, alice, bob, carol, base_kingdom, committed, play_to_end):
+    # The bot plays a resigned seat on; its turns must not make the others' game unrated,
+    # or a losing player could void everyone's result by resigning.
+    from games.api import endings
+
+    game = services.game_create(creator=alice, seats=["me", "open", "open"],
+                                kingdom=base_kingdom)
+    for user in (bob, carol):
+        services.seat_join(game=game, user=user)
+    game = _play_until_everyone_moved(services.game_start(game=game, user=alice), 3)
+    with committed():  # the bot plays carol's seat on (in this thread)
+        endings.game_resign(game=game, user=carol)
+    game = play_to_end(game)
+    assert GameStep.objects.filter(game=game, seat=2, actor="bot").exists()
+    assert game.result["resigned"] == [2] and 2 not in game.result["winners"]
+    summaries = {s.user: s for s in GameSummary.objects.filter(game=game)}  # (at the end)
+    assert all(s.rated for s in summaries.values()), summaries[alice].unrated_reason
+    assert Rating.objects.get(user=carol, pool=Pool.MULTI).rating < 1500
