@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import selectors as game_selectors
+from games import services as game_services
 from games.models import Game, GameStatus, display_name
 from games.social import conf, live, selectors
 from games.social.exceptions import BadMessage, Forbidden, RateLimited
@@ -44,8 +45,11 @@ def chat_post(*, game: Game, user, body: Any, now: datetime | None = None) -> Ch
     if not game_selectors.game_visible_to(game, user):
         raise Forbidden("you cannot see this game")
     seat = game_selectors.seat_of(game, user)
-    _rate_check(game, user, now)
     with transaction.atomic():
+        # One account's posts take turns, so lines sent at once cannot all count the same
+        # recent lines and pass the limits together.
+        game_services.lock_account(user)
+        _rate_check(game, user, now)
         message = ChatMessage.objects.create(
             game=game, author=user, position=seat.position if seat else None, body=text,
             created_at=now)

@@ -146,3 +146,36 @@ def test_chat_is_also_rate_limited_over_all_games(running_game, alice, bob, base
     assert 1 <= refused.value.extra["retry_after"] <= 61
     later = now + timedelta(seconds=61)
     chat.chat_post(game=games[2], user=alice, body="the window has passed", now=later)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_lines_sent_at_once_cannot_pass_the_limits_together(running_game, carol, settings):
+    # Each post counted the user's recent lines before any of the others had been written,
+    # so twenty sent at once passed a limit of five (found against a live server: 6 of 20 in
+    # one game, 26 of 40 over all games against 20).
+    import threading
+
+    from django.db import connection
+
+    settings.SOCIAL_CHAT_RATE = (3, 30)
+    barrier, outcomes, lock = threading.Barrier(10), [], threading.Lock()
+
+    def post(n: int) -> None:
+        try:
+            barrier.wait()
+            result = chat.chat_post(game=running_game, user=carol, body=f"line {n}")
+        except Exception as exc:  # collected and asserted on below
+            result = exc
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(result)
+
+    threads = [threading.Thread(target=post, args=(n,)) for n in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    refused = [o for o in outcomes if isinstance(o, Exception)]
+    assert len(outcomes) == 10 and all(isinstance(o, RateLimited) for o in refused), refused
+    assert ChatMessage.objects.filter(author=carol).count() == 3 == 10 - len(refused)
