@@ -2,12 +2,12 @@
 
 A player may take back their own latest answers at once as long as, since the first of them,
 only they have answered and the log shows nothing that reveals information: no draw, shuffle,
-reveal, look, card passed, new turn, or card gained from a pile whose next card is hidden.
-Otherwise the undo is a request with a deadline that every other seat must accept (bots and
-seats the bot has taken over accept at once); a refusal, the deadline or any move in the
-meantime ends it. Either way the game's answers are truncated and the game replayed
-(games.services.game_rewind), so the record stays exact; the Undo rows are the log of undos.
-"""
+reveal, look, card discarded face up (Vassal's, off the deck), card passed, new turn, or card
+gained from a pile whose next card is hidden. Otherwise the undo is a request with a deadline
+that every other seat must accept (bots and seats the bot has taken over accept at once); a
+refusal, the deadline or any move in the meantime ends it. Either way the game's answers are
+truncated and the game replayed (games.services.game_rewind), so the record stays exact; the
+Undo rows are the log of undos."""
 
 from __future__ import annotations
 
@@ -66,6 +66,10 @@ def undo_options(game: Game, position: int) -> list[UndoOption]:
 def _reveals(table: engine.Game, entry: list) -> bool:
     kind = entry[0]
     if kind not in SILENT:
+        return True
+    if kind == "discard" and len(entry) == 5 and entry[3] is None and "cards" in entry[2]:
+        # Discarded face up: a Vassal shows the top card of the deck this way (with no
+        # "reveal" entry), and taking it back would leave its player knowing that card.
         return True
     if kind in ("gain", "trash") and len(entry) == 5:
         public = entry[2]

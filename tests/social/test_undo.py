@@ -182,3 +182,37 @@ def test_the_undo_events_cross_the_redis_channel_layer(running_game, answer, com
     for message in sent:
         assert layer.deserialize(layer.serialize(message)) == message
     assert events[-1]["events"][0]["undo"]["votes"] == {str(1 - seat): "accepted"}
+
+
+def test_a_card_discarded_face_up_from_the_deck_makes_the_undo_a_request(
+        catalog, alice, bob, answer):
+    # Vassal discards the top card of the deck for all to see (a "discard" entry, no
+    # "reveal"): a free undo let its player see the card, take the Vassal back and play on
+    # knowing what they would draw next (found against a live server).
+    from engine.positions import build
+
+    kingdom = ["Vassal", "Village", "Smithy", "Market", "Cellar", "Workshop", "Militia",
+               "Moat", "Mine", "Remodel"]
+    game = services.game_create(creator=alice, seats=["me", "open"], kingdom=kingdom)
+    services.seat_join(game=game, user=bob)
+    game = services.game_start(game=game, user=alice)
+    table = build({"kingdom": kingdom, "seed": "vassal-undo", "players": [
+        {"hand": ["Vassal", "Copper", "Copper", "Copper", "Estate"],
+         "deck": ["Province", "Copper", "Copper", "Copper", "Copper", "Estate"]},
+        {"hand": ["Copper"] * 5, "deck": ["Copper"] * 5}]})
+    decisions = [{**d.to_dict(), "opened_step": 0, "opened_by": None} for d in table.pending()]
+    Game.objects.filter(pk=game.pk).update(decisions=decisions, **history.installed(table))
+    game.refresh_from_db()
+    vassal = next(c["id"] for c in game.decisions[0]["cards"] if c["name"] == "Vassal")
+    game = answer(game, 0, [vassal])
+    seen = [e for e in history.whole_table(game).view(1)["log"] if e["type"] == "discard"]
+    assert seen[-1]["cards"] == ["Province"]  # everyone saw it
+    assert [(o.to_step, o.free) for o in undo.undo_options(game, 0)] == [(0, False)]
+    request = undo.undo_take_back(game=game, user=alice, to_step=0, step=1)
+    assert (request.kind, request.status) == ("request", Status.PENDING)
+
+
+def test_a_discard_from_the_hand_face_down_stays_silent(running_game):
+    table = engine.loads(running_game.snapshot)
+    assert not undo._reveals(table, ["discard", 0, {"count": 2, "top": "Estate"},
+                                     {"cards": ["Copper", "Estate"]}, None])
