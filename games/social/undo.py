@@ -7,7 +7,8 @@ gained from a pile whose next card is hidden. Otherwise the undo is a request wi
 that every other seat must accept (bots and seats the bot has taken over accept at once); a
 refusal, the deadline or any move in the meantime ends it. Either way the game's answers are
 truncated and the game replayed (games.services.game_rewind), so the record stays exact; the
-Undo rows are the log of undos."""
+Undo rows are the log of undos.
+"""
 
 from __future__ import annotations
 
