@@ -26,6 +26,7 @@ from games import selectors as game_selectors
 from games.api import selectors as api_selectors
 from games.api.events import EVENT_VERSION
 from games.models import Game, GameStatus
+from games.seating import Seating
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED)
 
@@ -45,14 +46,17 @@ def social_group(game_id: int) -> str:
     return group(game_id)
 
 
-def state_message(game_id: int, position: int | None) -> dict[str, Any] | None:
+def state_message(game_id: int, seating: Seating) -> dict[str, Any] | None:
     """The seat's picture now: {v, type: state, game, step, status, seat, decisions, view}.
 
     `view` is null before the deal; `decisions` is empty for spectators and ended games.
-    None if the game is gone.
+    None if the game is gone or the watcher may no longer see it (`seating.allowed`).
     """
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
+        return None
+    position = seating.of(game)  # (read again until the deal: games/seating.py)
+    if not seating.allowed:
         return None
     view = api_selectors.view_of(game, position) if game.snapshot else None
     running = game.status == GameStatus.RUNNING
@@ -62,14 +66,18 @@ def state_message(game_id: int, position: int | None) -> dict[str, Any] | None:
             "status": game.status, "seat": position, "decisions": decisions, "view": view}
 
 
-def chat_message(game_id: int, message_id: int, user, position: int | None) -> dict | None:
+def chat_message(game_id: int, message_id: int, seating: Seating) -> dict | None:
     """A chat line as a `chat` message, if this user may read it (mutes, hidden lines)."""
     from games.social import chat, selectors
     from games.social.models import ChatMessage
 
     message = ChatMessage.objects.select_related("game", "author").filter(
         pk=message_id, game_id=game_id).first()
-    if message is None or not selectors.chat_visible_to(message, message.game, user, position):
+    if message is None:
+        return None
+    position = seating.of(message.game)
+    if not seating.allowed or not selectors.chat_visible_to(message, message.game,
+                                                            seating.user, position):
         return None
     return {"v": EVENT_VERSION, "type": "chat", "game": game_id, "step": message.game.step,
             "message": chat.message_dict(message)}
@@ -111,6 +119,7 @@ async def ndjson_lines(game_id: int, user, position: int | None,
     as keep-alives; it ends when the game ends (after its last state) or after max_seconds.
     It counts against the same caps as the sockets while it lasts."""
     held = _Held()
+    seating = Seating(user, position)
     socket_quota.hold(held, user, address, game_id)
     layer = get_channel_layer()
     channel = await layer.new_channel()
@@ -121,17 +130,16 @@ async def ndjson_lines(game_id: int, user, position: int | None,
     loop = asyncio.get_running_loop()
     until = loop.time() + max_seconds()
     try:
-        state = await database_sync_to_async(state_message)(game_id, position)
+        state = await database_sync_to_async(state_message)(game_id, seating)
         if tracker.news(state):
             yield _line(state)
-        while not tracker.ended and loop.time() < until:
+        while seating.allowed and not tracker.ended and loop.time() < until:
             try:
                 message = await asyncio.wait_for(layer.receive(channel), keepalive_seconds())
             except TimeoutError:
                 yield b"\n"
                 continue
-            out = await database_sync_to_async(_reply)(message, game_id, user, position,
-                                                       tracker)
+            out = await database_sync_to_async(_reply)(message, game_id, seating, tracker)
             if out is not None:
                 yield _line(out)
     finally:
@@ -140,15 +148,14 @@ async def ndjson_lines(game_id: int, user, position: int | None,
             await layer.group_discard(group, channel)
 
 
-def _reply(message: dict, game_id: int, user, position: int | None,
-           tracker: Tracker) -> dict | None:
+def _reply(message: dict, game_id: int, seating: Seating, tracker: Tracker) -> dict | None:
     """What a broadcast means for this stream (None: nothing to send)."""
     if message.get("type") == "social.chat":
-        return chat_message(game_id, message["id"], user, position)
+        return chat_message(game_id, message["id"], seating)
     if message.get("type") == "social.chat_hidden":
         return {"v": EVENT_VERSION, "type": "chat_hidden", "game": game_id, "id": message["id"]}
     if message.get("type") == "game.moved":
-        state = state_message(game_id, position)
+        state = state_message(game_id, seating)
         return state if tracker.news(state) else None
     return None
 

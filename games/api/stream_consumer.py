@@ -25,6 +25,7 @@ from games.api.consumers import (
 )
 from games.api.events import EVENT_VERSION
 from games.safejson import SafeJsonMixin
+from games.seating import Seating
 
 
 class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
@@ -42,8 +43,9 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
         if self.user is None:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        allowed, self.position = await database_sync_to_async(stream.access)(
+        allowed, position = await database_sync_to_async(stream.access)(
             self.game_id, self.user)
+        self.seating = Seating(self.user, position)
         if not allowed:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -76,9 +78,11 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
 
     async def social_chat(self, message: dict) -> None:
         line = await database_sync_to_async(stream.chat_message)(
-            self.game_id, message["id"], self.user, self.position)
+            self.game_id, message["id"], self.seating)
         if line is not None:
             await self.send_json(line)
+        elif not self.seating.allowed:
+            await self.close(code=CLOSE_FORBIDDEN)
 
     async def social_chat_hidden(self, message: dict) -> None:
         """Staff hid a line: clients drop it (by id)."""
@@ -92,7 +96,10 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
         return None  # an applied undo also moves the game: a new state follows
 
     async def _send_state(self) -> None:
-        state = await database_sync_to_async(stream.state_message)(self.game_id, self.position)
+        state = await database_sync_to_async(stream.state_message)(self.game_id, self.seating)
+        if not self.seating.allowed:  # a private game's former player: nothing more to see
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
         if not self.tracker.news(state):
             return
         await self.send_json(state)

@@ -3,7 +3,8 @@
 Authenticated by the session (AuthMiddlewareStack). A private game refuses any socket whose
 user has no seat in it; a listed game accepts spectators, who get the spectator view. The
 group message carries only the game id and step; the fragment is rendered here, per socket,
-for the seat fixed at connect time, so one seat's socket can never carry another's hand.
+for the socket's user's seat (read again until the deal, when seats stop changing hands:
+games/seating.py), so one seat's socket can never carry another's hand.
 """
 
 from __future__ import annotations
@@ -18,17 +19,19 @@ from games import broadcast, selectors
 from games.game_page.views import render_live
 from games.models import Game
 from games.safejson import SafeJsonMixin
+from games.seating import Seating
 from games.socket_quota import SocketQuotaMixin
 
 
 class GameConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
     game_id: int
-    position: int | None
+    seating: Seating
     sent: tuple[int, str]
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
-        allowed, self.position = await self._access()
+        allowed, position = await self._access()
+        self.seating = Seating(self.scope.get("user"), position)
         if not allowed:
             await self.close(code=4403)
             return
@@ -67,6 +70,9 @@ class GameConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
 
     async def _push(self, wanted) -> None:
         step, status, html = await self._render()
+        if not self.seating.allowed:  # a private game's former player: nothing more to see
+            await self.close(code=4403)
+            return
         if step is None or not wanted(step, status):
             return
         self.sent = (step, status)
@@ -97,7 +103,10 @@ class GameConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
             game = Game.objects.filter(pk=self.game_id).first()
             if game is None or not game.snapshot:
                 return None, "", ""
-            return game.step, game.status, render_live(game, self.position)
+            position = self.seating.of(game)  # (read again until the deal)
+            if not self.seating.allowed:
+                return None, "", ""
+            return game.step, game.status, render_live(game, position)
         finally:
             # Given back here: on a pool thread, database_sync_to_async's own clean-up left
             # the connection opened in this call open (seen with asgiref 3.13, which runs the

@@ -156,3 +156,45 @@ def test_ndjson_stream_of_a_hidden_game_is_a_json_404(live_asgi, catalog, alice,
     response = httpx.get(f"{live_asgi.url}/api/v1/games/{game.pk}/stream/", timeout=BOUND,
                          headers={"Authorization": f"Bearer {_token(make_user('eve'))}"})
     assert response.status_code == 404 and response.json()["code"] == "not_found"
+
+
+def test_a_player_who_left_the_seat_is_not_shown_its_next_occupant(
+        live_asgi, catalog, alice, bob, make_user, base_kingdom):
+    # The stream drew the seat it found at connect time: a player who joined, opened the
+    # stream and left was shown the hand and decisions of whoever took the seat next, for the
+    # whole game (found against a live server).
+    eve = make_user("eve")
+    game = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+    services.seat_join(game=game, user=eve)
+    with _ws(live_asgi, game, _token(eve)) as ws:
+        assert _next(ws)["seat"] == 1
+        services.seat_leave(game=game, user=eve)
+        services.seat_join(game=game, user=bob)
+        services.game_start(game=game, user=alice)
+        state = _until(ws, lambda m: m["type"] == "state" and m["status"] == "running")
+    assert state["seat"] is None and state["decisions"] == []
+    assert state["view"]["seat"] is None and "hand" not in state["view"]
+
+
+def test_a_player_who_left_a_private_game_is_cut_off(live_asgi, catalog, alice, bob,
+                                                     make_user, base_kingdom):
+    eve = make_user("eve")
+    game = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom,
+                                listed=False)
+    services.seat_join(game=game, user=eve, invite_token=game.invite_token)
+    headers = {"Authorization": f"Bearer {_token(eve)}", "Accept": "application/x-ndjson"}
+    url = f"{live_asgi.url}/api/v1/games/{game.pk}/stream/"
+    with _ws(live_asgi, game, _token(eve)) as ws, httpx.stream(
+            "GET", url, headers=headers, timeout=BOUND) as response:
+        assert _next(ws)["seat"] == 1
+        lines = response.iter_lines()
+        assert json.loads(next(lines))["seat"] == 1
+        services.seat_leave(game=game, user=eve)
+        services.seat_join(game=game, user=bob, invite_token=game.invite_token)
+        services.game_start(game=game, user=alice)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                assert _next(ws)["status"] == "open"
+        assert closed.value.rcvd.code == 4403
+        rest = [line for line in lines if line]  # the NDJSON stream ends
+    assert all(json.loads(line)["status"] == "open" for line in rest)

@@ -192,3 +192,27 @@ def test_a_heartbeat_is_answered_with_the_games_step(running_game):
 
     assert at == {"type": "at", "step": running_game.step, "status": "running"}
     assert moved["type"] == "moved" and moved["step"] == running_game.step
+
+
+def test_a_player_who_left_the_seat_is_not_shown_its_next_occupant(catalog, alice, bob,
+                                                                   make_user, base_kingdom):
+    # The socket drew the seat found at connect time, for whoever held it next.
+    eve = make_user("eve")
+    game = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+    services.seat_join(game=game, user=eve)
+    socket = _socket(game, eve)
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await database_sync_to_async(services.seat_leave)(game=game, user=eve)
+        await database_sync_to_async(services.seat_join)(game=game, user=bob)
+        await database_sync_to_async(services.game_start)(game=game, user=alice)
+        message = await socket.receive_json_from(timeout=10)
+        while message["status"] != "running":
+            message = await socket.receive_json_from(timeout=10)
+        await socket.disconnect()
+        return message
+
+    message = async_to_sync(scenario)()
+    assert _hand_in(message["html"]) is None, "the seat's new occupant's hand"
+    assert "decision-" not in message["html"]
