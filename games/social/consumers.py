@@ -45,7 +45,9 @@ class SocialConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer
 
     async def social_chat(self, event: dict) -> None:
         message = await self._readable(event["id"])
-        if message is not None:
+        if message is False:  # a private game's former player: nothing more to read
+            await self.close(code=4403)
+        elif message is not None:
             await self.send_json({"type": "chat", "message": message})
 
     async def social_chat_hidden(self, event: dict) -> None:
@@ -68,13 +70,17 @@ class SocialConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer
         return game is not None and game_selectors.game_visible_to(game, self.scope.get("user"))
 
     @database_sync_to_async
-    def _readable(self, message_id: int) -> dict | None:
+    def _readable(self, message_id: int) -> dict | None | bool:
+        """The line if this socket's user may read it; False once they may not see the game
+        (they left a private game's seat since the socket opened)."""
         message = ChatMessage.objects.select_related("game", "author__preferences").filter(
             pk=message_id, game_id=self.game_id).first()
         if message is None:
             return None
         user = self.scope.get("user")
         seat = game_selectors.seat_of(message.game, user)
+        if seat is None and not message.game.listed:
+            return False
         position = seat.position if seat else None
         if not selectors.chat_visible_to(message, message.game, user, position):
             return None

@@ -85,3 +85,25 @@ def test_moves_and_undos_are_announced(running_game):
     moved, notices = async_to_sync(scenario)()
     assert moved == {"type": "changed", "step": 1, "status": "running"}
     assert {"type": "undo", "status": "applied", "to_step": 0} in notices
+
+
+def test_a_player_who_left_a_private_game_reads_no_more_of_its_chat(catalog, alice, carol,
+                                                                    base_kingdom):
+    game = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom,
+                                listed=False)
+    services.seat_join(game=game, user=carol, invite_token=game.invite_token)
+    socket = _socket(game, carol)
+    post = database_sync_to_async(chat.chat_post)
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await database_sync_to_async(services.seat_leave)(game=game, user=carol)
+        await post(game=game, user=alice, body="carol has gone")
+        outputs = [await socket.receive_output(timeout=10)]
+        while outputs[-1]["type"] == "websocket.send":
+            outputs.append(await socket.receive_output(timeout=10))
+        return outputs
+
+    outputs = async_to_sync(scenario)()
+    assert outputs[-1] == {"type": "websocket.close", "code": 4403}
+    assert all("carol has gone" not in o.get("text", "") for o in outputs)
