@@ -21,6 +21,7 @@ from allauth.account import app_settings
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.internal.userkit import filter_users_by_email, filter_users_by_username
 from allauth.core.internal import ratelimit
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
@@ -98,6 +99,20 @@ class AccountAdapter(DefaultAccountAdapter):
                                          for r in readings[1:]):
             raise ValidationError("Another player goes by that name: choose another.")
         return username
+
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        """Links in account emails (password reset, confirmation, sign-up) start with
+        SITE_URL, as every other email's do, never with the Host header the request named:
+        allauth builds them from the request, and any name in ALLOWED_HOSTS would do (a reset
+        asked for with `Host: localhost` mailed a link to http://localhost/...)."""
+        request = context.get("request") or self.request
+        if request is not None:
+            origin = request.build_absolute_uri("/")
+            site = settings.SITE_URL.rstrip("/") + "/"
+            context = {name: site + value[len(origin):]
+                       if isinstance(value, str) and value.startswith(origin) else value
+                       for name, value in context.items()}
+        super().send_mail(template_prefix, email, context)
 
     def authenticate(self, request: HttpRequest,
                      **credentials: Any) -> AbstractBaseUser | None:

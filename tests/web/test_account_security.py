@@ -126,6 +126,20 @@ def test_password_reset_answers_the_same_for_known_and_unknown_emails(alice, db,
     assert get_user_model().objects.filter(email=alice.email).count() == 1
 
 
+def test_links_in_account_emails_start_with_the_site_url_whatever_the_host(
+        alice, db, mailoutbox, settings):
+    # allauth built them from the request: any name in ALLOWED_HOSTS put in the Host header
+    # chose where a password reset link pointed.
+    settings.SITE_URL = "https://dominion.example.org"
+    for email in (alice.email, "nobody@example.com"):  # a reset link; a sign-up link
+        Client().post(reverse("account_reset_password"), {"email": email},
+                      HTTP_HOST="localhost")
+    known, unknown = (message.body for message in mailoutbox)
+    assert "https://dominion.example.org/accounts/password/reset/key/" in known
+    assert "https://dominion.example.org/accounts/signup/" in unknown
+    assert not any("://localhost" in body for body in (known, unknown))
+
+
 def _hashes_for_failed_login(login: str, *, admin: bool = False) -> int:
     """Password hashes a failed login costs: the (fast) hasher's encode runs once per hash,
     for a password check and for a dummy hash alike."""
