@@ -100,6 +100,11 @@ def cards_waiting() -> set[str]:
     return (printed | dropped) - implemented_kingdom_names()
 
 
+# Cards of a kingdom checked one by one: a list far longer than ten is refused for its length
+# (a body of repeated names made a reason three times the size of the request, at 2.5 MB).
+MAX_KINGDOM_CHECKED = 20
+
+
 def kingdom_problems(cards: Sequence[str], waiting: Iterable[str] = ()) -> list[str]:
     """Why `cards` is not a valid kingdom, naming each bad card; empty when it is valid.
     Cards in `waiting` are accepted though not implemented (a kingdom saved for later)."""
@@ -108,10 +113,12 @@ def kingdom_problems(cards: Sequence[str], waiting: Iterable[str] = ()) -> list[
         problems.append(f"a kingdom has exactly 10 cards, not {len(cards)}")
     known = implemented_kingdom_names() | set(waiting)
     seen: set[str] = set()
-    for name in map(canonical, cards):
-        if name in seen:
+    repeated: set[str] = set()
+    for name in map(canonical, cards[:MAX_KINGDOM_CHECKED]):
+        if name in seen and name not in repeated:  # each name once: the reason stays short
             problems.append(f"{name} appears more than once")
-        elif name not in known:
+            repeated.add(name)
+        elif name not in known and name not in seen:
             problems.append(f"{name} is not an implemented kingdom card")
         seen.add(name)
     return problems

@@ -275,3 +275,16 @@ def test_an_id_past_the_databases_integers_is_a_404_not_a_database_error(as_alic
             response = getattr(caller, method)(url)
             assert response.status_code == 404, (url, method, response.status_code)
     assert client.get(path.format(huge="9" * 18)).status_code in (404, 405)
+
+
+def test_a_long_kingdom_gets_a_short_reason(as_alice, catalog):
+    # Every card was judged and each repeat named: 2 MB of "Cellar" made a 6 MB reason.
+    response = as_alice.post("/api/v1/games/", {"seats": ["me", "open"],
+                                                "kingdom": ["Cellar"] * 100_000}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "invalid_setup"
+    detail = response.json()["detail"]
+    assert "exactly 10 cards, not 100000" in detail and len(detail) < 300, detail[:300]
+    bad = as_alice.post("/api/v1/games/", {"seats": ["me", "open"],
+                                           "kingdom": ["Nope"] * 10}, format="json")
+    assert bad.json()["detail"] == (
+        "Nope is not an implemented kingdom card; Nope appears more than once")
