@@ -71,7 +71,7 @@ def target_for(url: str) -> Target:
         raise Refused("only http and https URLs")
     if parts.username is not None or parts.password is not None:
         raise Refused("no user name or password in the URL")
-    host = (parts.hostname or "").rstrip(".")
+    host = _ascii_host(parts.hostname or "")
     if not host:
         raise Refused("the URL has no host")
     port = port or DEFAULT_PORTS[scheme]
@@ -89,6 +89,26 @@ def target_for(url: str) -> Target:
 # home networks (RFC 8375), private use (ICANN's .internal), and common LAN suffixes.
 LOCAL_SUFFIXES = ("localhost", "local", "internal", "home.arpa", "localdomain", "lan",
                   "intranet", "corp")
+
+
+_HOST_NAME = re.compile(r"[a-z0-9_.-]+")
+
+
+def _ascii_host(host: str) -> str:
+    """The host as the resolver would be asked for it: its IDNA (ASCII) form, lower case,
+    without trailing dots. getaddrinfo folds a Unicode name the same way (full-width or
+    circled letters, ideographic full stops), so "ｌｏｃａｌｈｏｓｔ" and "１２７.０.０.１" are
+    judged as "localhost" and "127.0.0.1", on their face, not after asking the resolver. A
+    name with any other character (a space, a "%" escape) names no host."""
+    if ":" in host:
+        return host  # an IPv6 literal: _literal_address judges it
+    try:
+        name = host.rstrip(".").encode("idna").decode("ascii").lower().rstrip(".")
+    except UnicodeError as exc:
+        raise Refused("not a valid host name") from exc
+    if name and not _HOST_NAME.fullmatch(name):
+        raise Refused("not a valid host name")
+    return name
 
 
 def _local_name(host: str) -> bool:

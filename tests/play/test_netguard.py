@@ -58,6 +58,7 @@ def test_private_and_special_addresses_are_refused(url, no_network):
 @pytest.mark.parametrize("host", [
     "2130706433", "0x7f000001", "127.1", "0177.0.0.1", "127.0.0.01", "017700000001",
     "10.1", "0x0a.0.0.1", "1.2.3.0x10", "169.254.43518",
+    "２１３０７０６４３３", "０ｘ７ｆ.１",  # full-width: the resolver reads them as ASCII
 ])
 def test_numeric_hosts_in_odd_forms_are_refused_whatever_they_resolve_to(host, no_network):
     _, lookups = no_network
@@ -86,6 +87,9 @@ def test_a_name_resolving_to_any_private_address_is_refused(no_network):
     ("http://unknown.example.com/", "does not resolve"),
     ("http://hooks.example.com:99999/", "not a valid URL"),
     ("http://[fe80::1%25eth0]/", "zone"),
+    ("http://%6c%6f%63%61%6c%68%6f%73%74/", "not a valid host name"),
+    ("http://hooks example.com/", "not a valid host name"),
+    ("http://a..example.com/", "not a valid host name"),
 ])
 def test_other_unusable_urls_are_refused_with_a_reason(url, reason):
     with pytest.raises(netguard.Refused, match=reason):
@@ -103,6 +107,22 @@ def test_a_public_url_resolves_once_to_the_address_to_connect_to(no_network):
     assert target.host_header == "hooks.example.com:8443"
     assert lookups == ["hooks.example.com"]
     assert netguard.target_for("http://[2606:4700::1111]/").host_header == "[2606:4700::1111]"
+
+
+def test_a_full_width_address_is_judged_as_the_address_it_folds_to(no_network):
+    _, lookups = no_network
+    for host in ("１２７.０.０.１", "127.0.0.1。", "１０.０.０.１"):
+        with pytest.raises(netguard.Refused, match="private address"):
+            netguard.target_for(f"http://{host}/hook")
+    assert lookups == []
+
+
+def test_an_international_name_is_looked_up_and_sent_in_its_ascii_form(no_network):
+    names, lookups = no_network
+    names["xn--mnchen-3ya.example"] = [PUBLIC]
+    target = netguard.target_for("https://München.example/hook")
+    assert (target.host, target.host_header, lookups) == (
+        "xn--mnchen-3ya.example", "xn--mnchen-3ya.example", ["xn--mnchen-3ya.example"])
 
 
 def test_loopback_is_reachable_only_with_the_test_setting(settings):

@@ -76,7 +76,11 @@ def test_the_settings_form_refuses_internal_urls_and_saves_nothing(url, client, 
 
 
 @pytest.mark.parametrize("host", ["localhost", "sub.localhost", "LOCALHOST.", "printer.local",
-                                  "db.internal", "nas.home.arpa", "box.localdomain", "pi.lan"])
+                                  "db.internal", "nas.home.arpa", "box.localdomain", "pi.lan",
+                                  # Unicode forms the resolver folds into local names: they
+                                  # were looked up (found against a live server)
+                                  "ｌｏｃａｌｈｏｓｔ", "ⓛｏｃａｌｈｏｓｔ", "printer。local",
+                                  "ＤＢ.ＩＮＴＥＲＮＡＬ"])
 def test_local_names_are_refused_without_a_lookup(alice, network, host):
     """Such names never name a public host, and looking one up asks the local resolver."""
     network["names"][host.lower().rstrip(".")] = [PUBLIC]  # (even if it resolved outside)
