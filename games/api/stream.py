@@ -24,6 +24,8 @@ from django.conf import settings
 from games import broadcast, socket_quota
 from games import selectors as game_selectors
 from games.api import selectors as api_selectors
+from games.api import services as api_services
+from games.api import token_watch
 from games.api.events import EVENT_VERSION
 from games.models import Game, GameStatus
 from games.seating import Seating
@@ -113,10 +115,24 @@ class _Held:
     """What an NDJSON stream counts as against its owner's socket caps (games.socket_quota)."""
 
 
+class _TokenWatch:
+    """Ends an NDJSON stream whose token stops being live, as a socket is closed: told by
+    the revocation's group message, or by the re-check (games.api.token_watch), which
+    "closes" this by waking the stream's channel."""
+
+    def __init__(self, layer, channel: str) -> None:
+        self.layer, self.channel = layer, channel
+
+    async def close(self, code: int) -> None:
+        await self.layer.send(self.channel, {"type": "token.revoked"})
+
+
 async def ndjson_lines(game_id: int, user, position: int | None,
-                       address: str | None = None) -> AsyncIterator[bytes]:
+                       address: str | None = None,
+                       token_id: int | None = None) -> AsyncIterator[bytes]:
     """The NDJSON stream: a state now, then one line per change or chat line; blank lines
-    as keep-alives; it ends when the game ends (after its last state) or after max_seconds.
+    as keep-alives; it ends when the game ends (after its last state), after max_seconds, or
+    when the personal token it was opened with (`token_id`) is revoked or expires.
     It counts against the same caps as the sockets while it lasts."""
     held = _Held()
     seating = Seating(user, position)
@@ -124,6 +140,10 @@ async def ndjson_lines(game_id: int, user, position: int | None,
     layer = get_channel_layer()
     channel = await layer.new_channel()
     groups = [broadcast.group_name(game_id), social_group(game_id)]
+    if token_id is not None:
+        groups.append(api_services.token_group(token_id))
+        watcher = _TokenWatch(layer, channel)
+        token_watch.watch(token_id, watcher)
     for group in groups:
         await layer.group_add(group, channel)
     tracker = Tracker()
@@ -139,11 +159,15 @@ async def ndjson_lines(game_id: int, user, position: int | None,
             except TimeoutError:
                 yield b"\n"
                 continue
+            if message.get("type") == "token.revoked":
+                break
             out = await database_sync_to_async(_reply)(message, game_id, seating, tracker)
             if out is not None:
                 yield _line(out)
     finally:
         socket_quota.release(held)
+        if token_id is not None:
+            token_watch.unwatch(token_id, watcher)
         for group in groups:
             await layer.group_discard(group, channel)
 

@@ -335,8 +335,9 @@ def game_stream(request: Request, pk: int) -> StreamingHttpResponse:
     too_many = socket_quota.refusal(request.user, address, target.pk)  # as for sockets
     if too_many is not None:
         raise ApiError("too_many_streams", too_many, 429)
+    token = request.auth if isinstance(request.auth, ApiToken) else None
     lines = stream.ndjson_lines(target.pk, request.user, _my_position(request, target),
-                                address)
+                                address, token_id=token.pk if token else None)
     response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # proxies must not hold the lines back

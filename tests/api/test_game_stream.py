@@ -198,3 +198,40 @@ def test_a_player_who_left_a_private_game_is_cut_off(live_asgi, catalog, alice, 
         assert closed.value.rcvd.code == 4403
         rest = [line for line in lines if line]  # the NDJSON stream ends
     assert all(json.loads(line)["status"] == "open" for line in rest)
+
+
+def _ndjson(live_asgi, game: Game, raw: str):
+    headers = {"Authorization": f"Bearer {raw}", "Accept": "application/x-ndjson"}
+    return httpx.stream("GET", f"{live_asgi.url}/api/v1/games/{game.pk}/stream/",
+                        headers=headers, timeout=BOUND)
+
+
+def test_an_ndjson_stream_ends_when_its_token_is_revoked(live_asgi, duel, alice, settings):
+    # Sockets closed on revocation, but an NDJSON stream went on sending the seat's hand and
+    # decisions for up to six hours (found against a live server).
+    settings.API_STREAM_KEEPALIVE_SECONDS = 0.2
+    settings.API_STREAM_MAX_SECONDS = BOUND  # (a stream that missed it ends anyway)
+    token, raw = api_services.token_create(user=alice, name="soon revoked")
+    with _ndjson(live_asgi, duel, raw) as response:
+        lines = response.iter_lines()
+        assert json.loads(next(lines))["step"] == 0
+        api_services.token_revoke(user=alice, token_id=token.pk)  # tells the stream at once
+        _move(duel)  # broadcast after the revocation's message
+        rest = [line for line in lines if line]
+    assert rest == []
+
+
+def test_an_ndjson_stream_ends_when_the_recheck_finds_its_token_dead(live_asgi, duel, alice,
+                                                                     settings):
+    from django.utils import timezone
+
+    from games.api.models import ApiToken
+
+    settings.API_WS_TOKEN_RECHECK_SECONDS = 0.2
+    settings.API_STREAM_MAX_SECONDS = BOUND
+    token, raw = api_services.token_create(user=alice, name="revoked elsewhere")
+    with _ndjson(live_asgi, duel, raw) as response:
+        lines = response.iter_lines()
+        assert json.loads(next(lines))["step"] == 0
+        ApiToken.objects.filter(pk=token.pk).update(revoked_at=timezone.now())  # no message
+        assert [line for line in lines if line] == []  # it ends, with nothing more
