@@ -365,6 +365,9 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",
 }
+# Named so that a model of ours may point at it (a socket ticket made with an app's token):
+# django-oauth-toolkit's models are swappable, and a reference to one needs its setting.
+OAUTH2_PROVIDER_ACCESS_TOKEN_MODEL = "oauth2_provider.AccessToken"
 # OAuth2 for third-party apps (django-oauth-toolkit): authorization code with PKCE only, the
 # API's three scopes (docs/api.md, *Tokens and scopes*). Apps are registered at /o/applications/.
 OAUTH2_PROVIDER = {

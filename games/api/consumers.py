@@ -34,19 +34,21 @@ class SocketAuthMixin(SocketQuotaMixin):
     """Token, subprotocol, ticket or session; closes the socket when its token is revoked."""
 
     token_id: int | None = None
+    token_kind: str = token_watch.API
     token_group: str | None = None
     watching: bool = False
 
     async def _watch_token(self) -> None:
         if self.token_id is not None:
-            self.token_group = services.token_group(self.token_id)
-            await self.channel_layer.group_add(self.token_group, self.channel_name)
-            token_watch.watch(self.token_id, self)  # revocations made elsewhere
+            if self.token_kind == token_watch.API:  # (the site tells of its revocations)
+                self.token_group = services.token_group(self.token_id)
+                await self.channel_layer.group_add(self.token_group, self.channel_name)
+            token_watch.watch(self.token_id, self, self.token_kind)  # revoked elsewhere
             self.watching = True
 
     async def _unwatch_token(self) -> None:
         if self.watching:
-            token_watch.unwatch(self.token_id, self)
+            token_watch.unwatch(self.token_id, self, self.token_kind)
         if self.token_group:
             await self.channel_layer.group_discard(self.token_group, self.channel_name)
 
@@ -65,7 +67,12 @@ class SocketAuthMixin(SocketQuotaMixin):
         ticket = (query.get("ticket") or [""])[0]
         if ticket:
             found = await database_sync_to_async(services.ticket_redeem)(raw=ticket)
-            return (found.user, found.token_id) if found else (None, None)
+            if found is None:
+                return None, None
+            if found.oauth_token_id is not None:  # made with an OAuth2 app's token
+                self.token_kind = token_watch.OAUTH
+                return found.user, found.oauth_token_id
+            return found.user, found.token_id
         user = self.scope.get("user")
         return (user, None) if user is not None and user.is_authenticated else (None, None)
 

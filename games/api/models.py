@@ -87,12 +87,17 @@ class SocketTicket(models.Model):
 
     Made by POST /api/v1/ws-ticket/ (with the token in the Authorization header) and redeemed
     once as `?ticket=` when the socket opens; only its SHA-256 is stored. A ticket made with a
-    token dies with it: the socket it opened is closed when that token is revoked.
+    token (a personal one or an OAuth2 app's) dies with it: the socket it opened is closed when
+    that token is revoked.
     """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, null=True, blank=True,
                               related_name="+", help_text="The token that asked for it, if any.")
+    oauth_token = models.ForeignKey(
+        settings.OAUTH2_PROVIDER_ACCESS_TOKEN_MODEL, on_delete=models.CASCADE, null=True,
+        blank=True, related_name="+",
+        help_text="The OAuth2 access token that asked for it, if any.")
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField()

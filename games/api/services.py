@@ -97,6 +97,16 @@ def tokens_live(*, token_ids: list[int]) -> set[int]:
                .values_list("pk", flat=True))
 
 
+def oauth_tokens_live(*, token_ids: list[int]) -> set[int]:
+    """Which of these OAuth2 access tokens are live: not revoked (a revoked one is deleted),
+    not expired, their user active (the re-check of sockets opened through an app)."""
+    from oauth2_provider.models import get_access_token_model
+
+    return set(get_access_token_model().objects.filter(
+        pk__in=token_ids, expires__gt=timezone.now(), user__is_active=True)
+        .values_list("pk", flat=True))
+
+
 _TOKEN_BY_HASH = Prepared(lambda key_hash, now: (
     ApiToken.objects.select_related("user")
     .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now),
@@ -117,12 +127,14 @@ def token_authenticate(*, raw: str) -> ApiToken | None:
     return token
 
 
-def ticket_create(*, user, token: ApiToken | None) -> tuple[str, datetime]:
-    """A single-use ticket to open the event stream within a minute: (ticket, expires)."""
+def ticket_create(*, user, token: ApiToken | None,
+                  oauth_token=None) -> tuple[str, datetime]:
+    """A single-use ticket to open the event stream within a minute: (ticket, expires).
+    `token` or `oauth_token` is the token that asked for it: the socket dies with it."""
     raw = TICKET_PREFIX + secrets.token_urlsafe(32)
     expires = timezone.now() + TICKET_LIFETIME
-    SocketTicket.objects.create(user=user, token=token, key_hash=token_hash(raw),
-                                expires_at=expires)
+    SocketTicket.objects.create(user=user, token=token, oauth_token=oauth_token,
+                                key_hash=token_hash(raw), expires_at=expires)
     return raw, expires
 
 
@@ -137,6 +149,9 @@ def ticket_redeem(*, raw: str) -> SocketTicket | None:
         return None
     ticket = SocketTicket.objects.select_related("user", "token").get(key_hash=token_hash(raw))
     if ticket.token is not None and not token_is_live(token_id=ticket.token_id):
+        return None
+    if ticket.oauth_token_id is not None and not oauth_tokens_live(
+            token_ids=[ticket.oauth_token_id]):
         return None
     return ticket
 

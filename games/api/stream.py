@@ -128,11 +128,12 @@ class _TokenWatch:
 
 
 async def ndjson_lines(game_id: int, user, position: int | None,
-                       address: str | None = None,
-                       token_id: int | None = None) -> AsyncIterator[bytes]:
+                       address: str | None = None, token_id: int | None = None,
+                       token_kind: str = token_watch.API) -> AsyncIterator[bytes]:
     """The NDJSON stream: a state now, then one line per change or chat line; blank lines
     as keep-alives; it ends when the game ends (after its last state), after max_seconds, or
-    when the personal token it was opened with (`token_id`) is revoked or expires.
+    when the token it was opened with (`token_id`, a personal one or an OAuth2 app's:
+    `token_kind`) is revoked or expires.
     It counts against the same caps as the sockets while it lasts."""
     held = _Held()
     seating = Seating(user, position)
@@ -141,9 +142,10 @@ async def ndjson_lines(game_id: int, user, position: int | None,
     channel = await layer.new_channel()
     groups = [broadcast.group_name(game_id), social_group(game_id)]
     if token_id is not None:
-        groups.append(api_services.token_group(token_id))
+        if token_kind == token_watch.API:  # (the site tells of its revocations at once)
+            groups.append(api_services.token_group(token_id))
         watcher = _TokenWatch(layer, channel)
-        token_watch.watch(token_id, watcher)
+        token_watch.watch(token_id, watcher, token_kind)
     for group in groups:
         await layer.group_add(group, channel)
     tracker = Tracker()
@@ -167,7 +169,7 @@ async def ndjson_lines(game_id: int, user, position: int | None,
     finally:
         socket_quota.release(held)
         if token_id is not None:
-            token_watch.unwatch(token_id, watcher)
+            token_watch.unwatch(token_id, watcher, token_kind)
         for group in groups:
             await layer.group_discard(group, channel)
 

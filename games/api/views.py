@@ -27,7 +27,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors, services, socket_quota
-from games.api import challenges, docs, endings, records, stream
+from games.api import challenges, docs, endings, records, stream, token_watch
 from games.api import selectors as api_selectors
 from games.api import serializers as s
 from games.api import services as api_services
@@ -53,6 +53,13 @@ def _visible_game(request: Request, pk: int, invite_token: str | None = None,
                             or selectors.invite_matches(game, invite_token)):
         raise ApiError("not_found", "no such game", 404)
     return game
+
+
+def _oauth_token(request: Request):
+    """The OAuth2 access token the request came with, if it came with one."""
+    from oauth2_provider.models import get_access_token_model
+
+    return request.auth if isinstance(request.auth, get_access_token_model()) else None
 
 
 def _my_position(request: Request, game: Game) -> int | None:
@@ -335,9 +342,13 @@ def game_stream(request: Request, pk: int) -> StreamingHttpResponse:
     too_many = socket_quota.refusal(request.user, address, target.pk)  # as for sockets
     if too_many is not None:
         raise ApiError("too_many_streams", too_many, 429)
-    token = request.auth if isinstance(request.auth, ApiToken) else None
+    if isinstance(request.auth, ApiToken):
+        token = (request.auth.pk, token_watch.API)
+    else:
+        oauth = _oauth_token(request)
+        token = (oauth.pk, token_watch.OAUTH) if oauth is not None else (None, token_watch.API)
     lines = stream.ndjson_lines(target.pk, request.user, _my_position(request, target),
-                                address, token_id=token.pk if token else None)
+                                address, token_id=token[0], token_kind=token[1])
     response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # proxies must not hold the lines back
@@ -351,7 +362,8 @@ def ws_ticket(request: Request) -> Response:
     def act() -> Response:
         no_body(request)
         token = request.auth if isinstance(request.auth, ApiToken) else None
-        ticket, expires = api_services.ticket_create(user=request.user, token=token)
+        ticket, expires = api_services.ticket_create(user=request.user, token=token,
+                                                     oauth_token=_oauth_token(request))
         return Response({"ticket": ticket, "expires": api_selectors.iso(expires)}, status=201)
 
     return idempotent(request, act)

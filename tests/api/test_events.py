@@ -271,3 +271,44 @@ def test_a_token_revoked_elsewhere_is_noticed_by_the_recheck(live_asgi, alice, s
             while True:
                 ws.recv(timeout=BOUND)
     assert closed.value.rcvd.code == 4401
+
+
+def test_a_socket_opened_through_an_oauth_app_closes_when_its_token_is_revoked(
+        live_asgi, alice, settings):
+    # A ticket made with an app's access token opened a socket that nothing watched: it
+    # outlived the token (found against a live server: still open after the revocation).
+    from hashlib import sha256
+
+    import httpx
+    from oauth2_provider.models import AccessToken
+
+    from tests.api.test_scopes import _oauth_token
+
+    settings.API_WS_TOKEN_RECHECK_SECONDS = 0.2
+    raw = _oauth_token(alice, "read play")["access_token"]
+    made = httpx.post(f"{live_asgi.url}/api/v1/ws-ticket/", timeout=BOUND,
+                      headers={"Authorization": f"Bearer {raw}"})
+    assert made.status_code == 201
+    with _open(live_asgi, f"/ws/api/v1/events/?ticket={made.json()['ticket']}") as ws:
+        assert _next(ws)["type"] == "hello"
+        # as /o/revoke_token/ does:
+        AccessToken.objects.get(token_checksum=sha256(raw.encode()).hexdigest()).revoke()
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=BOUND)
+    assert closed.value.rcvd.code == 4401
+
+
+def test_a_ticket_dies_with_the_oauth_token_that_made_it(live_asgi, alice):
+    from hashlib import sha256
+
+    from oauth2_provider.models import AccessToken
+
+    from tests.api.test_scopes import _oauth_token
+
+    raw = _oauth_token(alice, "read")["access_token"]
+    access = AccessToken.objects.get(token_checksum=sha256(raw.encode()).hexdigest())
+    ticket = api_services.ticket_create(user=alice, token=None, oauth_token=access)[0]
+    access.revoke()
+    with pytest.raises(InvalidStatus):
+        _open(live_asgi, f"/ws/api/v1/events/?ticket={ticket}")

@@ -235,3 +235,21 @@ def test_an_ndjson_stream_ends_when_the_recheck_finds_its_token_dead(live_asgi, 
         assert json.loads(next(lines))["step"] == 0
         ApiToken.objects.filter(pk=token.pk).update(revoked_at=timezone.now())  # no message
         assert [line for line in lines if line] == []  # it ends, with nothing more
+
+
+def test_an_ndjson_stream_through_an_oauth_app_ends_when_its_token_is_revoked(
+        live_asgi, duel, alice, settings):
+    from hashlib import sha256
+
+    from oauth2_provider.models import AccessToken
+
+    from tests.api.test_scopes import _oauth_token
+
+    settings.API_WS_TOKEN_RECHECK_SECONDS = 0.2
+    settings.API_STREAM_MAX_SECONDS = BOUND
+    raw = _oauth_token(alice, "read play")["access_token"]
+    with _ndjson(live_asgi, duel, raw) as response:
+        lines = response.iter_lines()
+        assert json.loads(next(lines))["step"] == 0
+        AccessToken.objects.get(token_checksum=sha256(raw.encode()).hexdigest()).revoke()
+        assert [line for line in lines if line] == []  # it ends, with nothing more
