@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from games import selectors as game_selectors
@@ -140,7 +140,10 @@ def profile(user, history: int = 50, viewer=None) -> dict[str, Any]:
 
     The history lists a private game only to its players (`viewer`): to anyone else it would
     say that the game exists, when and with whom; the totals count every game."""
-    summaries = list(GameSummary.objects.filter(user=user).select_related("game"))
+    # Only whether each game is listed: joining the whole game read every game's state (its
+    # snapshot, kilobytes each) on every profile view, thousands for a busy player.
+    summaries = list(GameSummary.objects.filter(user=user).annotate(
+        game_listed=F("game__listed")))
     ratings = {r.pool: r for r in Rating.objects.filter(user=user)}
     return {
         "ratings": [{"pool": pool, "label": label, "rating": ratings.get(pool)}
@@ -155,14 +158,14 @@ def profile(user, history: int = 50, viewer=None) -> dict[str, Any]:
 
 def _seen_by(summaries: list[GameSummary], viewer) -> list[GameSummary]:
     """The summaries of the games `viewer` may see: listed ones, and private ones they played."""
-    private = [s.game_id for s in summaries if not s.game.listed]
+    private = [s.game_id for s in summaries if not s.game_listed]
     if not private:
         return summaries
     mine: set[int] = set()
     if viewer is not None and viewer.is_authenticated:
         mine = set(Seat.objects.filter(user=viewer, game_id__in=private)
                    .values_list("game_id", flat=True))
-    return [s for s in summaries if s.game.listed or s.game_id in mine]
+    return [s for s in summaries if s.game_listed or s.game_id in mine]
 
 
 def _win_rate_by_set(summaries: list[GameSummary]) -> list[dict[str, Any]]:

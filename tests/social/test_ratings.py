@@ -90,6 +90,20 @@ def test_the_profile_counts_sets_and_favourite_cards(running_game, finish, alice
         mine.cards, key=lambda name: (-mine.cards[name], name))[:5]
 
 
+def test_a_profile_does_not_read_the_games_states(running_game, finish, alice):
+    # The history joined each whole game: every profile view read the state (snapshot) of
+    # every game the player ever finished, kilobytes each.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = finish(running_game)
+    ratings.game_finished_record(game_id=game.pk)
+    with CaptureQueriesContext(connection) as queries:
+        found = selectors.profile_data(alice, "alice", viewer=None)
+    assert [row["game"] for row in found["history"]] == [game.pk]
+    assert not any("snapshot" in q["sql"] for q in queries.captured_queries)
+
+
 def test_finishing_a_game_rates_it_through_the_signal(running_game, play_to_end):
     game = play_to_end(running_game)
     assert GameSummary.objects.filter(game=game).count() == 2
