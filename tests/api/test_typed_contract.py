@@ -139,7 +139,10 @@ def test_a_state_message_fits_the_events_schema_and_the_openapi_one(openapi, run
     from games.api.stream import state_message
 
     running_game.refresh_from_db()
-    message = state_message(running_game.pk, running_game.decisions[0]["seat"])
+    from games.seating import Seating
+
+    seat = running_game.seats.get(position=running_game.decisions[0]["seat"])
+    message = state_message(running_game.pk, Seating(seat.user, seat.position))
     assert message["decisions"] and message["view"]
     events = Draft202012Validator(json.loads(EVENTS.read_text()))
     assert not _errors(events, message), _errors(events, message)
