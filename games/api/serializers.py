@@ -203,13 +203,17 @@ class GameCreateSerializer(StrictSerializer):
 
     seats = serializers.ListField(child=serializers.CharField(help_text=SEAT_HELP),
                                   min_length=2, max_length=6)
+    # (max_length: far longer lists are refused unread; a wrong count of cards up to it is
+    # an invalid_setup that names the problem)
     kingdom = serializers.ListField(child=serializers.CharField(), required=False,
+                                    max_length=selectors.MAX_KINGDOM_CHECKED,
                                     help_text="Exactly 10 implemented kingdom card names.")
     kingdom_id = serializers.IntegerField(required=False, help_text="A playable kingdom's id.")
     random_sets = serializers.ListField(child=serializers.CharField(), required=False,
+                                        max_length=50,
                                         help_text="Random kingdom: only these set slugs.")
     random_editions = serializers.ListField(
-        child=serializers.ChoiceField(choices=EDITIONS), required=False,
+        child=serializers.ChoiceField(choices=EDITIONS), required=False, max_length=10,
         help_text="Random kingdom: only cards printed in these editions.")
     edition = serializers.ChoiceField(choices=EDITIONS, default=2)
     shelters = SheltersField(default="auto")

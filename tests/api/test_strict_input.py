@@ -122,3 +122,18 @@ def test_social_bodies_are_strict_too(running_game, as_alice):
                              {"first_player_rule": "2e", "extra": 1}, format="json")
     assert response.status_code == 400
     assert "extra" in response.json()["errors"]
+
+
+def test_a_body_of_countless_unknown_fields_gets_a_short_refusal(as_alice, open_game, untouched):
+    # Every unknown field was named: 2 MB of them made a 4-5 MB reply and seconds of work.
+    import json
+
+    body = json.dumps({f"field{n}": 0 for n in range(100_000)})
+    for url in ("/api/v1/games/", f"/api/v1/games/{open_game.pk}/start/"):
+        with untouched(open_game):
+            response = as_alice.post(url, body, content_type="application/json")
+        assert response.status_code == 400 and response.json()["code"] == "invalid_request"
+        errors = response.json()["errors"]
+        assert len(errors) == 21 and errors["field0"] == ["Unknown field."]
+        assert errors["non_field_errors"] == ["and 99980 more unknown fields"]
+        assert len(response.content) < 2000
