@@ -18,7 +18,9 @@
     const li = document.createElement("li");
     li.className = "chat-line" + (message.spectator ? " from-spectator" : "");
     li.dataset.id = String(message.id);
-    const author = document.createElement("span");
+    // <bdi>: a name or line in another direction, or with bidi controls in it, cannot
+    // reorder what follows it on the line (the mute button, the next words)
+    const author = document.createElement("bdi");
     author.className = "chat-author";
     author.textContent = message.name;
     li.appendChild(author);
@@ -29,7 +31,7 @@
       li.appendChild(small);
     }
     li.appendChild(document.createTextNode(": "));
-    const body = document.createElement("span");
+    const body = document.createElement("bdi");
     body.className = "chat-body";
     body.textContent = message.body;
     li.appendChild(body);

@@ -26,6 +26,15 @@ def test_the_game_page_shows_the_chat_escaped(running_game, alice, bob):
     assert "<img src=x" not in page
 
 
+def test_a_chat_line_is_isolated_from_what_follows_it(running_game, alice, bob):
+    # A right-to-left override in a line reversed the rest of its row on the page (the mute
+    # button after it): the author and the line are each in a <bdi>, as the script makes them.
+    chat.chat_post(game=running_game, user=bob, body="gg \u202etxet")
+    page = _client(alice).get(f"/games/{running_game.pk}/play/").content.decode()
+    assert '<bdi class="chat-author">bob</bdi>' in page
+    assert '<bdi class="chat-body">gg \u202etxet</bdi>' in page
+
+
 def test_posting_chat_without_and_with_javascript(running_game, alice):
     client = _client(alice)
     url = f"/games/{running_game.pk}/chat/"
