@@ -58,6 +58,11 @@ def challenge_create(*, challenger, invited, game_options: dict[str, Any]) -> Ch
         raise NotAllowed('a challenge needs your seat ("me") and at least one "open" seat')
     if invited is not None and invited.pk == challenger.pk:
         raise NotAllowed("you cannot challenge yourself")
+    if invited is not None and seats.count("open") != 1:
+        # Its open seats are kept for the invited player, who takes one: a second could
+        # never be taken, and the game would wait for ever.
+        raise NotAllowed('a challenge to a player has one "open" seat, for that player '
+                         '(the others: bots)')
     options = {**game_options, "seats": seats}
     if invited is not None:
         options["listed"] = False

@@ -91,6 +91,8 @@ def test_an_open_challenge_is_accepted_by_anyone(as_alice, client_for, make_user
     ({"username": "alice"}, 403, "not_allowed"),
     ({"username": "bob", "seats": ["me", "bmu"]}, 403, "not_allowed"),
     ({"username": "bob", "colour": "red"}, 400, "invalid_request"),
+    # a second open seat could never be taken: the game would wait for ever
+    ({"username": "bob", "seats": ["me", "open", "open"]}, 403, "not_allowed"),
 ])
 def test_bad_challenges_are_refused(as_alice, bob, catalog, body, status, code):
     response = _challenge(as_alice, **body)
