@@ -14,6 +14,7 @@ can tell "too many sockets" from a refused handshake (403) and back off.
 
 from __future__ import annotations
 
+import ipaddress
 import weakref
 from typing import Any
 
@@ -29,7 +30,22 @@ def _owner(user: Any, address: str | None) -> tuple[str, str, int]:
     """(key, "account" or "address", the cap in all) for the socket's owner."""
     if user is not None and getattr(user, "is_authenticated", False):
         return f"user:{user.pk}", "account", settings.WS_MAX_SOCKETS_PER_USER
-    return f"address:{address or 'unknown'}", "address", settings.WS_MAX_SOCKETS_PER_ADDRESS
+    return f"address:{address_key(address)}", "address", settings.WS_MAX_SOCKETS_PER_ADDRESS
+
+
+def address_key(address: str | None) -> str:
+    """Whom an address stands for. An IPv6 client is counted by its /64: one subscriber is
+    given a whole /64 (2^64 addresses to pick from), so a cap per IPv6 address caps nobody.
+    An IPv4-mapped IPv6 address is its IPv4 address."""
+    try:
+        ip = ipaddress.ip_address((address or "").split("%", 1)[0])
+    except ValueError:
+        return address or "unknown"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def open_count(key: str) -> int:

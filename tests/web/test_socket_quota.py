@@ -91,6 +91,27 @@ def test_sockets_without_an_account_are_capped_per_address(running_game):
     assert socket_quota.open_count("address:198.51.100.7") == 0
 
 
+def test_ipv6_clients_are_counted_by_their_64(running_game):
+    # Each subscriber has a whole /64 to pick source addresses from: counted per address,
+    # one client could hold any number of sockets.
+    async def scenario():
+        held = [_anonymous(running_game, f"2001:db8:1:2::{n}") for n in (1, 2)]
+        for socket in held:
+            assert (await socket.connect())[0]
+        closed = await _refused_for_too_many(_anonymous(running_game, "2001:db8:1:2:ffff::3"))
+        other = _anonymous(running_game, "2001:db8:1:3::1")  # another /64
+        assert (await other.connect())[0]
+        for socket in (*held, other):
+            await socket.disconnect()
+        return closed
+
+    closed = async_to_sync(scenario)()
+    assert closed["reason"] == "too many open sockets for this address (2)"
+    assert socket_quota.address_key("::ffff:198.51.100.7") == "198.51.100.7"
+    assert socket_quota.address_key("198.51.100.7") == "198.51.100.7"
+    assert socket_quota.address_key(None) == "unknown"
+
+
 def test_a_refused_socket_takes_no_place(running_game, make_user):
     stranger = make_user("stranger")
     running_game.listed = False
