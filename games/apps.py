@@ -11,7 +11,10 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from games import session_sockets
+
         post_migrate.connect(_name_the_site, sender=self)
+        session_sockets.connect_signals()  # a session's sockets end with it
 
 
 def _name_the_site(**kwargs) -> None:

@@ -21,6 +21,7 @@ from games.api.events import EVENT_VERSION, user_group
 from games.api.models import SCOPE_READ
 from games.models import Seat
 from games.safejson import SafeJsonMixin
+from games.session_sockets import SessionSocketMixin
 from games.socket_quota import SocketQuotaMixin
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -30,15 +31,18 @@ SUBPROTOCOL = "dominion.v1"
 BEARER_SUBPROTOCOL = "dominion.bearer."
 
 
-class SocketAuthMixin(SocketQuotaMixin):
+class SocketAuthMixin(SessionSocketMixin, SocketQuotaMixin):
     """Token, subprotocol, ticket or session; closes the socket when its token is revoked."""
 
     token_id: int | None = None
     token_kind: str = token_watch.API
+    by_session: bool = False
     token_group: str | None = None
     watching: bool = False
 
     async def _watch_token(self) -> None:
+        if self.by_session:
+            await self.watch_session()  # (games/session_sockets.py)
         if self.token_id is not None:
             if self.token_kind == token_watch.API:  # (the site tells of its revocations)
                 self.token_group = services.token_group(self.token_id)
@@ -47,6 +51,7 @@ class SocketAuthMixin(SocketQuotaMixin):
             self.watching = True
 
     async def _unwatch_token(self) -> None:
+        await self.unwatch_session()
         if self.watching:
             token_watch.unwatch(self.token_id, self, self.token_kind)
         if self.token_group:
@@ -74,7 +79,10 @@ class SocketAuthMixin(SocketQuotaMixin):
                 return found.user, found.oauth_token_id
             return found.user, found.token_id
         user = self.scope.get("user")
-        return (user, None) if user is not None and user.is_authenticated else (None, None)
+        if user is None or not user.is_authenticated:
+            return None, None
+        self.by_session = True
+        return user, None
 
     async def _accept(self) -> None:
         offered = self.scope.get("subprotocols") or []

@@ -20,10 +20,12 @@ from games.game_page.views import render_live
 from games.models import Game
 from games.safejson import SafeJsonMixin
 from games.seating import Seating
+from games.session_sockets import SessionSocketMixin
 from games.socket_quota import SocketQuotaMixin
 
 
-class GameConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
+class GameConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
+                   AsyncJsonWebsocketConsumer):
     game_id: int
     seating: Seating
     sent: tuple[int, str]
@@ -41,9 +43,11 @@ class GameConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
         self.group = broadcast.group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await self.watch_session()
 
     async def disconnect(self, code: int) -> None:
         self.release()
+        await self.unwatch_session()
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

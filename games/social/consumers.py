@@ -15,12 +15,14 @@ from games import broadcast
 from games import selectors as game_selectors
 from games.models import Game
 from games.safejson import SafeJsonMixin
+from games.session_sockets import SessionSocketMixin
 from games.social import chat, live, selectors
 from games.social.models import ChatMessage
 from games.socket_quota import SocketQuotaMixin
 
 
-class SocialConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
+class SocialConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
+                     AsyncJsonWebsocketConsumer):
     game_id: int
     groups_joined: list[str]
 
@@ -37,9 +39,11 @@ class SocialConsumer(SocketQuotaMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        await self.watch_session()
 
     async def disconnect(self, code: int) -> None:
         self.release()
+        await self.unwatch_session()
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 

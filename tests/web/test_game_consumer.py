@@ -216,3 +216,63 @@ def test_a_player_who_left_the_seat_is_not_shown_its_next_occupant(catalog, alic
     message = async_to_sync(scenario)()
     assert _hand_in(message["html"]) is None, "the seat's new occupant's hand"
     assert "decision-" not in message["html"]
+
+
+def _session_socket(game, client: Client, route: str = "",
+                    path: str | None = None) -> WebsocketCommunicator:
+    """A socket opened with `client`'s session cookie (route "social/": the chat socket;
+    `path`: any other)."""
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
+               (b"cookie", f"{settings.SESSION_COOKIE_NAME}={session}".encode())]
+    return WebsocketCommunicator(_app(), path or f"/ws/games/{game.pk}/{route}",
+                                 headers=headers)
+
+
+def test_a_sessions_sockets_close_when_it_logs_out(running_game):
+    # A socket was authenticated once, when it opened: after a logout it went on pushing
+    # the seat's hand (found against a live server, after a password change).
+    alice = running_game.seats.get(position=0).user
+    client = Client()
+    client.force_login(alice)
+    socket = _session_socket(running_game, client)
+    events = _session_socket(running_game, client, path="/ws/api/v1/events/")  # the badge's
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        assert (await events.connect())[0]
+        assert (await events.receive_json_from(timeout=10))["type"] == "hello"
+        await database_sync_to_async(client.logout)()
+        return [await socket.receive_output(timeout=10),
+                await events.receive_output(timeout=10)]
+
+    assert async_to_sync(scenario)() == [{"type": "websocket.close", "code": 4401}] * 2
+
+
+def test_a_password_change_closes_the_accounts_other_session_sockets(running_game):
+    alice = running_game.seats.get(position=0).user
+    alice.set_password("old-pass-phrase-41")
+    alice.save()
+    elsewhere, here = Client(), Client()
+    elsewhere.force_login(alice)
+    here.force_login(alice)
+    sockets = [_session_socket(running_game, elsewhere), _session_socket(running_game, here)]
+    social = _session_socket(running_game, elsewhere, "social/")
+
+    def change_password():
+        page = here.post("/accounts/password/change/", {
+            "oldpassword": "old-pass-phrase-41", "password1": "new-pass-phrase-42",
+            "password2": "new-pass-phrase-42"})
+        assert page.status_code == 302, page.content[:500]
+
+    async def scenario():
+        for socket in (*sockets, social):
+            assert (await socket.connect())[0]
+        await database_sync_to_async(change_password)()
+        closed = [await socket.receive_output(timeout=10) for socket in (sockets[0], social)]
+        return closed, await sockets[1].receive_nothing(timeout=0.5)
+
+    closed, nothing = async_to_sync(scenario)()
+    assert closed == [{"type": "websocket.close", "code": 4401}] * 2
+    assert not nothing  # (the changing session's too: its key changed, its page reopens)
+    assert elsewhere.get("/profile/").status_code == 302  # its HTTP session ended too

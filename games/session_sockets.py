@@ -1,0 +1,89 @@
+"""Sockets opened with the site's session end with the session.
+
+A socket is authenticated once, when it opens; a session that ends afterwards (a logout, or
+a password change or reset, which logs out every other session of the account) used to leave
+its sockets open, still pushing the seat's hand to whoever held them. Each socket opened with
+a session joins two groups: its session's and its account's. A logout closes the sockets of
+that session; a password changed, set or reset closes every session socket of the account
+(the session that changed it stays logged in under a new key: its pages open their sockets
+again at once, as after any close). The close code is 4401, as for a revoked token.
+
+Signals cover the site's own forms (allauth's, and Django's logout). A password changed some
+other way (the admin, a shell) ends the HTTP sessions but not these sockets: they end when
+they are next opened.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from typing import Any
+
+from games import broadcast
+
+log = logging.getLogger(__name__)
+CLOSE_SESSION_ENDED = 4401
+MESSAGE = "session.ended"
+
+
+def session_group(session_key: str) -> str:
+    """The group of a session's sockets (named by a hash: no session key in a group name)."""
+    return "session-" + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
+def account_group(user_id: int) -> str:
+    return f"session-sockets-{user_id}"
+
+
+class SessionSocketMixin:
+    """For a Channels consumer: `await self.watch_session()` once accepted (does nothing for
+    a socket opened some other way: a token, a ticket, no account), `await
+    self.unwatch_session()` in `disconnect`."""
+
+    session_groups: tuple[str, ...] = ()
+
+    async def watch_session(self) -> None:
+        user, session = self.scope.get("user"), self.scope.get("session")
+        key = getattr(session, "session_key", None)
+        if not key or user is None or not user.is_authenticated:
+            return
+        self.session_groups = (session_group(key), account_group(user.pk))
+        for group in self.session_groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def unwatch_session(self) -> None:
+        groups, self.session_groups = self.session_groups, ()
+        for group in groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def session_ended(self, message: dict) -> None:
+        await self.close(code=CLOSE_SESSION_ENDED)
+
+
+def _send(group: str) -> None:
+    try:
+        broadcast.group_send(group, {"type": MESSAGE})
+    except Exception:  # the session has ended already; its sockets end when next opened
+        log.exception("closing the sockets of group %s failed", group)
+
+
+def on_logged_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+    key = getattr(getattr(request, "session", None), "session_key", None)
+    if key:
+        _send(session_group(key))
+
+
+def on_password_changed(sender: Any, user: Any = None, **kwargs: Any) -> None:
+    """Every other session of the account is logged out: so are its sockets."""
+    if user is not None and user.pk is not None:
+        _send(account_group(user.pk))
+
+
+def connect_signals() -> None:
+    from allauth.account import signals as allauth_signals
+    from django.contrib.auth.signals import user_logged_out
+
+    user_logged_out.connect(on_logged_out, dispatch_uid="session-sockets-logout")
+    for signal in (allauth_signals.password_changed, allauth_signals.password_set,
+                   allauth_signals.password_reset):
+        signal.connect(on_password_changed, dispatch_uid=f"session-sockets-{id(signal)}")
