@@ -192,6 +192,19 @@ _ARITH = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
           ast.Div: _div, ast.FloorDiv: lambda a, b: a // b if b else 0,
           ast.Mod: lambda a, b: a % b if b else 0}
 
+# A condition is checked when it is saved and evaluated deep inside a game, so anything that
+# could raise there (an integer too big for a float, a stack overflow) is bounded here.
+MAX_DEPTH = 40  # operators nested in one another; real conditions use fewer than ten
+BIG_INT = 2 ** 53  # past this an integer result becomes a float, so `/` never overflows
+
+
+def _number(value: Any) -> Any:
+    """An integer result too large to be exact as a float is kept as a float: products of
+    large constants would otherwise grow to integers that `/` cannot convert (OverflowError)."""
+    if type(value) is int and not -BIG_INT <= value <= BIG_INT:
+        return float(value)
+    return value
+
 
 def _suggest(word: str, known: list[str]) -> str:
     close = difflib.get_close_matches(word, known, n=1)
@@ -211,6 +224,7 @@ def card_name(name: Any) -> str:
 class _Compiler:
     def __init__(self, source: str) -> None:
         self.source = source
+        self.depth = 0
 
     def fail(self, node: ast.AST, message: str) -> ExprError:
         col = getattr(node, "col_offset", None)
@@ -221,7 +235,13 @@ class _Compiler:
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
             raise self.fail(node, f"{type(node).__name__.lower()} is not allowed in a condition")
-        return method(node)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise self.fail(node, f"a condition nests at most {MAX_DEPTH} operations deep")
+            return method(node)
+        finally:
+            self.depth -= 1
 
     def _Expression(self, node: ast.Expression) -> Compiled:
         return self.compile(node.body)
@@ -230,6 +250,10 @@ class _Compiler:
         value = node.value
         if isinstance(value, str) or value is None:
             raise self.fail(node, f"{value!r} can only be the argument of a function")
+        if type(value) not in (int, float, bool):  # 1j, b'..', ...: they fail mid-game
+            raise self.fail(node, f"{value!r} is not a number")
+        if type(value) is int and abs(value) > BIG_INT:
+            raise self.fail(node, f"a number is at most {BIG_INT} (2**53)")
         return lambda c: value
 
     def _Name(self, node: ast.Name) -> Compiled:
@@ -249,6 +273,8 @@ class _Compiler:
         return lambda c: any(p(c) for p in parts)
 
     def _UnaryOp(self, node: ast.UnaryOp) -> Compiled:
+        if not isinstance(node.op, (ast.Not, ast.USub)):
+            raise self.fail(node, "only 'not' and '-' may come before a value")
         inner = self.compile(node.operand)
         if isinstance(node.op, ast.Not):
             return lambda c: not inner(c)
@@ -261,7 +287,7 @@ class _Compiler:
         if fn is None:
             raise self.fail(node, "only + - * / // % are allowed")
         left, right = self.compile(node.left), self.compile(node.right)
-        return lambda c: fn(left(c), right(c))
+        return lambda c: _number(fn(left(c), right(c)))
 
     def _Compare(self, node: ast.Compare) -> Compiled:
         fns = []
@@ -312,5 +338,7 @@ def compile_condition(source: str) -> Compiled:
         tree = ast.parse(source.strip(), mode="eval")
     except SyntaxError as e:
         raise ExprError(f"syntax error at column {e.offset or 0}: {e.msg}") from None
+    except (ValueError, RecursionError, MemoryError):  # the parser's own limits
+        raise ExprError("a condition too complex to read") from None
     return _Compiler(source).compile(tree)
 

@@ -281,6 +281,8 @@ def parse(data: dict | str) -> Strategy:
         except json.JSONDecodeError as e:
             raise StrategyError(
                 [f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})"]) from None
+        except (ValueError, RecursionError) as e:  # a 5,000-digit number, deep nesting
+            raise StrategyError([f"not valid JSON: {type(e).__name__}"]) from None
     problems: list[str] = []
     if not isinstance(data, dict):
         raise StrategyError(["a strategy is a JSON object"])

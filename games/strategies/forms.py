@@ -10,6 +10,7 @@ from django import forms
 
 from engine import bots as engine_bots
 from engine.bots.rules import validate
+from games import safejson
 from games.strategies.models import Strategy
 
 # Fields the row holds itself: in the rules they would only disagree with it.
@@ -33,11 +34,19 @@ class DefinitionField(forms.CharField):
         text = super().to_python(value)
         if not text:
             return None
+        too_deep = forms.ValidationError(
+            f"Not valid JSON: nested more than {safejson.MAX_DEPTH} levels deep.")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise forms.ValidationError(
                 f"Not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}.") from None
+        except ValueError as e:  # a number of more than 4,300 digits
+            raise forms.ValidationError(f"Not valid JSON: {e}.") from None
+        except RecursionError:  # (it would have been a 500)
+            raise too_deep from None
+        if safejson.too_deep(data):  # deep but parsed: checking it would recurse as deep
+            raise too_deep
         if not isinstance(data, dict):
             raise forms.ValidationError("The rules are a JSON object: {\"buy\": [...], ...}.")
         return data

@@ -37,14 +37,15 @@ def bot_answer(*, strategy: str, table: Any, seat: int, decision: Any) -> Any:
     if strategy in engine_bots.names():
         return engine_bots.bot_answer(strategy, table, seat, decision)
     custom = site_strategy(strategy)
-    if custom is None:  # deleted or switched off mid-game: the game must not stall
+    if custom is None:  # deleted, switched off or no longer valid: the game must not stall
         log.warning("bot strategy %r is gone; the heuristic answers instead", strategy)
         return engine_bots.bot_answer("heuristic", table, seat, decision)
     return custom.answer(SeatView(table, seat), decision)
 
 
 def site_strategy(name: str) -> engine_bots.Strategy | None:
-    """A strategy the site keeps, compiled (again only after an edit), or None."""
+    """A strategy the site keeps, compiled (again only after an edit), or None (also when
+    its rules were saved before a check they now fail, e.g. `1j > 0`)."""
     row = Strategy.objects.filter(name=name, enabled=True).only(
         "name", "label", "description", "definition", "updated_at").first()
     if row is None:
@@ -52,7 +53,11 @@ def site_strategy(name: str) -> engine_bots.Strategy | None:
     hit = _compiled.get(name)
     if hit is not None and hit[0] == row.updated_at:
         return hit[1]
-    compiled = engine_bots.parse(row.full_definition())
+    try:
+        compiled = engine_bots.parse(row.full_definition())
+    except engine_bots.StrategyError as exc:  # saved before a check it now fails
+        log.warning("bot strategy %r no longer parses: %s", name, "; ".join(exc.problems))
+        return None
     _compiled[name] = (row.updated_at, compiled)
     return compiled
 

@@ -82,6 +82,38 @@ def test_conditions_refuse_anything_but_the_small_language(source, message):
     assert message in str(err.value)
 
 
+
+@pytest.mark.parametrize("source, message", [
+    ("1j > 0", "1j is not a number"),  # each compiled, then raised TypeError mid-game
+    ("b'x' > 1", "b'x' is not a number"),
+    ("... == 1", "Ellipsis is not a number"),
+    ("9" * 400 + " / 2 > 1", "a number is at most"),  # OverflowError mid-game
+    ("-" * 480 + "1 > 0", "nests at most 40"),  # RecursionError: a 500 in the admin
+    ("not " * 100 + "true", "nests at most 40"),
+    ("+".join(["1"] * 100) + " > 1", "nests at most 40"),
+])
+def test_conditions_that_would_fail_mid_game_are_refused_when_saved(source, message):
+    with pytest.raises(ExprError) as err:
+        compile_condition(source)
+    assert message in str(err.value)
+
+
+def test_arithmetic_on_large_numbers_gives_a_number_not_an_error():
+    """Products of allowed constants would grow past what `/` can convert to a float."""
+    big = "*".join(["9007199254740992"] * 27)
+    assert len(big) < 470
+    for source in (f"{big} / 3 > 1", f"-{big} / 3 < 1", "1e308 * 10 / 1e-308 > 1"):
+        assert compile_condition(source)(None) is True, source
+    for source in (f"{big} // 7 > 1", f"({big}) % 5 >= 0"):  # inf // 7 is nan: no error
+        assert compile_condition(source)(None) in (True, False), source
+
+
+def test_a_deep_or_huge_json_text_is_a_problem_not_a_crash():
+    assert _problems('{"buy": ' + "[" * 5000 + "]" * 5000 + "}")[0].startswith(
+        "not valid JSON")
+    assert _problems('{"buy": ["Gold"], "max": ' + "9" * 5000 + "}")[0].startswith(
+        "not valid JSON")
+
 def test_conditions_read_the_deck_the_supply_and_the_score():
     g = position(seat(hand=["Gold", "Silver", "Estate"], deck=["Witch", "Copper"],
                       discard=["Province"]), seat(hand=["Copper"], discard=["Duchy"]),

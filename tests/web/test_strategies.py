@@ -60,6 +60,34 @@ def test_a_json_syntax_error_names_its_line_and_column(db):
     assert "line 2, column 3" in form.errors["definition"][0]
 
 
+
+@pytest.mark.parametrize("text, message", [
+    ('{"buy": ' + "[" * 5000 + "]" * 5000 + "}", "nested more than 32 levels"),
+    ('{"buy": ' + "[" * 500 + "]" * 500 + "}", "nested more than 32 levels"),
+    ('{"buy": ["Gold"], "x": ' + "9" * 5000 + "}", "Not valid JSON"),
+])
+def test_a_deep_or_huge_json_text_is_refused_not_a_500(staff, db, text, message):
+    """Each of these was a 500 on the admin's strategy form (RecursionError, ValueError)."""
+    response = staff.post(reverse("admin:strategies_strategy_add"), {
+        "name": "deep", "label": "", "description": "", "definition": text, "enabled": "on"})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Strategy.objects.exists()
+
+
+def test_a_condition_that_would_fail_mid_game_is_refused_on_the_admin_page(staff, db):
+    """`1j > 0` used to be saved; every game seating the strategy then stalled on the bot's
+    TypeError, and a 480-deep `-----1` was a 500."""
+    for condition, message in (("1j > 0", "1j is not a number"),
+                               ("-" * 480 + "1 > 0", "nests at most 40")):
+        definition = {"buy": [{"card": "Province", "if": condition}, "Gold", "Silver"]}
+        response = staff.post(reverse("admin:strategies_strategy_add"), {
+            "name": "broken", "label": "", "description": "",
+            "definition": json.dumps(definition), "enabled": "on"})
+        assert response.status_code == 200
+        assert message in response.content.decode()
+    assert not Strategy.objects.exists()
+
 def test_a_built_in_name_is_refused(db):
     form = _form(RULES, name="planner")
     assert not form.is_valid()
@@ -114,6 +142,18 @@ def test_a_strategy_deleted_mid_game_is_played_by_the_heuristic(db, base_kingdom
     answer = strategy_services.bot_answer(strategy="gone", table=table, seat=d.seat, decision=d)
     assert answer == engine_bots.bot_answer("heuristic", table, d.seat, d)
 
+
+
+def test_a_stored_strategy_that_no_longer_parses_is_played_by_the_heuristic(db, base_kingdom):
+    """A row saved before the condition checks (here `1j > 0`, which raised TypeError in
+    every game seating it, so the game stalled) is answered by the heuristic instead."""
+    Strategy.objects.create(name="old-broken", definition={
+        "buy": [{"card": "Province", "if": "1j > 0"}, "Gold", "Silver"]})
+    table = engine.new_game({"players": 2, "kingdom": base_kingdom}, "t")
+    d = table.pending()[0]
+    answer = strategy_services.bot_answer(strategy="old-broken", table=table, seat=d.seat,
+                                          decision=d)
+    assert answer == engine_bots.bot_answer("heuristic", table, d.seat, d)
 
 def test_an_unknown_seat_is_refused(catalog, alice, base_kingdom):
     with pytest.raises(InvalidSetup):
