@@ -23,7 +23,7 @@ class SimulationForm(forms.Form):
     kingdom_mode = forms.ChoiceField(choices=MODES, initial="random", widget=forms.RadioSelect,
                                      label="Kingdom")
     recommended = forms.ChoiceField(required=False, label="Recommended set")
-    cards = forms.CharField(required=False, label="Cards",
+    cards = forms.CharField(required=False, label="Cards", max_length=1000,  # 10 names
                             help_text="10 card names, separated by commas.",
                             widget=forms.TextInput(attrs={"size": 80}))
     games = forms.IntegerField(min_value=1, initial=200, label="Games")

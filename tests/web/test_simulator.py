@@ -208,6 +208,22 @@ def test_the_form_refuses_bad_cards_and_needs_a_login(catalog, client, alice):
     assert not Simulation.objects.exists()
 
 
+
+def test_the_form_refuses_an_oversized_card_list_without_echoing_it(catalog, client, alice):
+    """100,000 names (1.1 MB) used to come back as one error line each: 6.5 MB of page and
+    seconds of CPU a request, before any quota counted it."""
+    client.force_login(alice)
+    response = client.post(reverse("sim:new"), {
+        "kingdom_mode": "cards", "games": "6", "edition": "2", "shelters": "auto",
+        "cards": ",".join(f"Bogus{i}" for i in range(100_000)),
+        "bot_1": "smithy", "bot_2": "bmu"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "at most 1000 characters" in html
+    assert "Bogus5 is not" not in html  # (the field still shows what was typed, once)
+    assert len(html) < 1_300_000
+    assert not Simulation.objects.exists()
+
 def test_the_form_counts_in_the_api_quota_for_simulations(catalog, client, alice, settings):
     from django.core.cache import cache
 
