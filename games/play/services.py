@@ -9,6 +9,7 @@ Every function takes `now` so tests control the clock.
 from __future__ import annotations
 
 import logging
+import math
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -438,7 +439,9 @@ def vacation_end(*, user, now: datetime | None = None) -> PlayerState:
             return state
         since = state.vacation_since
         end = min(now, since + vacation_left(state, since))
-        state.vacation_used_seconds += int((end - since).total_seconds())
+        # Rounded up: rounded down, a vacation of 0.9 s cost nothing and still moved every
+        # deadline on by 0.9 s, so toggling it all day kept a clock from ever running out.
+        state.vacation_used_seconds += math.ceil((end - since).total_seconds())
         state.vacation_since = None
         state.save()
         for clock in DecisionClock.objects.select_for_update().filter(user=user):

@@ -30,6 +30,26 @@ def test_vacation_pauses_the_clock_and_moves_the_deadline_on(start_game, alice, 
     assert PlayerState.objects.get(user=user).vacation_used_seconds == 3 * 86400
 
 
+
+def test_short_vacations_cost_at_least_the_time_they_add_to_the_clock(start_game, alice, bob):
+    """Vacations of 0.9 s were charged int(0.9) = 0 s yet moved the deadline on by 0.9 s:
+    toggling vacation in a loop kept a clock from ever running down, for free."""
+    game = start_game([alice, bob], limit_days=1)
+    clock = DecisionClock.objects.get(game=game)
+    user, deadline = clock.user, clock.deadline_at
+    at = clock.wait_started + hours(1)
+    for _ in range(30):
+        play.vacation_start(user=user, now=at)
+        at += timedelta(milliseconds=900)
+        play.vacation_end(user=user, now=at)
+        at += timedelta(milliseconds=10)
+
+    clock.refresh_from_db()
+    gained = clock.deadline_at - deadline
+    assert gained == timedelta(seconds=27)
+    charged = PlayerState.objects.get(user=user).vacation_used_seconds
+    assert charged >= gained.total_seconds()
+
 def test_a_wait_that_starts_during_vacation_gets_its_full_time_after_it(start_game, alice,
                                                                         bob):
     game = start_game([alice, bob], limit_days=2)
