@@ -96,6 +96,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "games.middleware.ContentSecurityPolicy",
+    "games.middleware.PrivateWhenSignedIn",
     "games.api.ratelimit.RateLimitHeaders",
     "games.middleware.RequestLimits",
     "django.contrib.sessions.middleware.SessionMiddleware",

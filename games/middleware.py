@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import patch_cache_control
 
 
 class RequestLimits:
@@ -115,4 +116,29 @@ class ContentSecurityPolicy:
                 and response.get("Content-Type", "").startswith("text/html")
                 and not request.path.startswith(self.EXEMPT)):
             response[header] = policy
+        return response
+
+
+class PrivateWhenSignedIn:
+    """`Cache-Control: private` on every answer to a request that carries credentials (a
+    session cookie or an `Authorization` header), so that no shared cache (a proxy, a CDN)
+    stores a page or an API answer that shows one player's hand, decisions, tokens or private
+    games and serves it to someone else. Django and DRF send no Cache-Control of their own,
+    and the API's answers vary only on `Accept`. A response without one also gets `no-cache`:
+    the browser may keep it but asks again each time (an ETag still saves the body). One that
+    says `no-store` already keeps it; anonymous requests are left alone (public pages)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (request.META.get("HTTP_AUTHORIZATION")
+                or settings.SESSION_COOKIE_NAME in request.COOKIES):
+            directives = response.get("Cache-Control", "")
+            if "no-store" in directives:
+                return response
+            if not directives:
+                patch_cache_control(response, no_cache=True)
+            patch_cache_control(response, private=True)
         return response
