@@ -135,9 +135,13 @@ def game_orders(request: HttpRequest, pk: int) -> HttpResponse:
         services.standing_orders_clear(user=request.user, game_id=game.pk)
     else:
         form = StandingOrdersForm(request.POST)
-        if form.is_valid():
-            services.standing_orders_set(user=request.user, orders=form.cleaned_data,
-                                         game_id=game.pk)
+        if not form.is_valid():  # (it said "saved" and kept the old orders)
+            problems = "; ".join(f"{field}: {' '.join(errors)}"
+                                 for field, errors in form.errors.items())
+            messages.error(request, f"Standing orders not saved: {problems}"[:300])
+            return redirect("games:detail", pk=game.pk)
+        services.standing_orders_set(user=request.user, orders=form.cleaned_data,
+                                     game_id=game.pk)
     messages.success(request, "Standing orders for this game saved.")
     return redirect("games:detail", pk=game.pk)
 

@@ -40,6 +40,20 @@ def test_the_panel_form_saves_orders_for_one_game(start_game, alice, bob, client
     assert play.standing_orders_for(user=alice, game_id=None)["moat"] == "ask"
 
 
+
+def test_malformed_orders_are_refused_with_a_reason_not_reported_saved(start_game, alice, bob,
+                                                                       client):
+    game = start_game([alice, bob])
+    client.force_login(alice)
+
+    response = client.post(reverse("play:game_orders", args=[game.pk]),
+                           {"moat": "sometimes", "discard_down": "on"}, follow=True)
+
+    html = response.content.decode()
+    assert "Standing orders not saved" in html and "saved." not in html.replace(
+        "not saved", "")
+    assert not StandingOrderOverride.objects.filter(user=alice, game=game).exists()
+
 def test_a_player_whose_seat_the_bot_took_takes_it_back_from_the_page(
         start_game, alice, bob, client, committed):
     game = start_game([alice, bob])
