@@ -11,7 +11,12 @@ from django import forms
 from engine import bots as engine_bots
 from engine.bots.rules import validate
 from games import safejson
+from games.services import SEAT_BOT, SEAT_ME, SEAT_OPEN
 from games.strategies.models import Strategy
+
+# What a game's `seats` entries already mean (games.services): a strategy so named could
+# never be seated ("Bot: me" in the lobby's menu would seat the player).
+SEAT_WORDS = (SEAT_ME, SEAT_OPEN, SEAT_BOT)
 
 # Fields the row holds itself: in the rules they would only disagree with it.
 ROW_FIELDS = ("name", "label", "description")
@@ -63,6 +68,9 @@ class StrategyForm(forms.ModelForm):
         name = self.cleaned_data["name"]
         if name in engine_bots.names():
             raise forms.ValidationError(f"{name!r} is a built-in bot; choose another name.")
+        if name in SEAT_WORDS:  # a seat spelled so is the player, an open seat, the planner
+            raise forms.ValidationError(f"{name!r} already means a kind of seat; choose "
+                                        "another name.")
         return name
 
     def clean(self) -> dict:

@@ -94,6 +94,14 @@ def test_a_built_in_name_is_refused(db):
     assert "built-in" in form.errors["name"][0]
 
 
+@pytest.mark.parametrize("name", ["me", "open", "bot"])
+def test_a_seat_word_is_refused_as_a_name(db, name):
+    """A strategy named "open" could never be seated: the seat would be an open one."""
+    form = _form(RULES, name=name)
+    assert not form.is_valid()
+    assert "kind of seat" in form.errors["name"][0]
+
+
 def test_the_admin_page_shows_the_problems(staff, db):
     url = reverse("admin:strategies_strategy_add")
     response = staff.post(url, {"name": "bad", "label": "", "description": "",
