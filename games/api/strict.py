@@ -111,10 +111,13 @@ def int_param(request: Request, name: str, default: int, *, minimum: int = 0,
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    if not raw.isascii() or not raw.isdigit() or not minimum <= int(raw) <= maximum:
+    # (the length first: int() of more than 4,300 digits, leading zeros too, raised a 500)
+    digits = raw.lstrip("0") or "0"
+    if (not raw.isascii() or not raw.isdigit() or len(digits) > len(str(maximum))
+            or not minimum <= int(digits) <= maximum):
         raise ApiError("invalid_parameter",
                        f"{name} must be a whole number from {minimum} to {maximum}", 400)
-    return int(raw)
+    return int(digits)
 
 
 def bool_param(request: Request, name: str) -> bool:

@@ -92,6 +92,25 @@ def test_bad_paging_is_400_naming_the_parameter(as_alice, catalog, query, name):
     assert name in response.json()["detail"]
 
 
+
+@pytest.mark.parametrize("query, name", [
+    ("offset=" + "9" * 5000, "offset"), ("limit=" + "1" * 5000, "limit"),
+    ("offset=" + "0" * 5000 + "7", None),  # leading zeros: still the number 7
+])
+def test_a_number_of_thousands_of_digits_is_a_400_not_a_500(as_alice, catalog, query, name):
+    """int() refuses more than 4,300 digits with a ValueError of its own: it was a 500."""
+    response = as_alice.get(f"/api/v1/games/?{query}")
+    if name is None:
+        assert response.status_code == 200
+        return
+    assert response.status_code == 400
+    assert name in response.json()["detail"]
+
+
+def test_a_log_since_of_thousands_of_digits_is_a_400(as_alice, running_game):
+    response = as_alice.get(f"/api/v1/games/{running_game.pk}/log/?since={'9' * 5000}")
+    assert response.status_code == 400 and "since" in response.json()["detail"]
+
 @pytest.mark.parametrize("url, name", [
     ("/api/v1/cards/?set=nope", "set"), ("/api/v1/kingdoms/?set=nope", "set"),
     ("/api/v1/cards/?kingdom=maybe", "kingdom"),
