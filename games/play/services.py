@@ -423,6 +423,14 @@ def vacation_start(*, user, now: datetime | None = None) -> PlayerState:
             return state
         if vacation_left(state, now) <= timedelta(0):
             raise VacationError("you have used all your vacation days this year")
+        missed = (DecisionClock.objects.filter(user=user, deadline_at__lte=now,
+                                               game__status=GameStatus.RUNNING)
+                  .values_list("game_id", flat=True).first())
+        if missed is not None:
+            # A vacation pauses clocks that are running; one that has run out would be
+            # saved from its expiry (and the others' claim) until the vacation ends.
+            raise VacationError(f"your deadline in game #{missed} has passed: a vacation "
+                                "cannot stop a clock that has run out")
         if state.vacation_year != now.year:
             state.vacation_year, state.vacation_used_seconds = now.year, 0
         state.vacation_since = now

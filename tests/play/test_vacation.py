@@ -50,6 +50,22 @@ def test_short_vacations_cost_at_least_the_time_they_add_to_the_clock(start_game
     charged = PlayerState.objects.get(user=user).vacation_used_seconds
     assert charged >= gained.total_seconds()
 
+def test_a_vacation_cannot_start_once_a_deadline_has_passed(start_game, alice, bob):
+    """Started between the deadline and the sweep, it would save the expired clock (and
+    block the others' claim) until it ended."""
+    game = start_game([alice, bob], limit_days=1)
+    clock = DecisionClock.objects.get(game=game)
+    user, deadline = clock.user, clock.deadline_at
+
+    with pytest.raises(play.VacationError, match=f"game #{game.pk} has passed"):
+        play.vacation_start(user=user, now=deadline + timedelta(seconds=30))
+
+    assert not play.vacation_is_on(user.pk)
+    sweep.sweep(now=deadline + timedelta(seconds=60))  # the expiry goes ahead
+    game.refresh_from_db()
+    assert game.step > 0
+
+
 def test_a_wait_that_starts_during_vacation_gets_its_full_time_after_it(start_game, alice,
                                                                         bob):
     game = start_game([alice, bob], limit_days=2)
