@@ -1,5 +1,6 @@
 """The simulator's API: POST /api/v1/simulations/ to run one, GET .../{id}/ for its progress
-and results (anyone holding the id may read them: it is the share link's secret)."""
+and results. Results are public, like the simulator page's list of recent runs: a run's id
+is its share link, unguessable but not a secret (simulations hold no hidden information)."""
 
 from __future__ import annotations
 

@@ -204,7 +204,9 @@ def _finish(sim: Simulation) -> bool:
 
 
 def _failed(sim: Simulation, exc: Exception) -> None:
+    """The exception goes to the server's log only: its text (paths, values, the code's
+    internals) is not for the public result page."""
     log.error("simulation %s failed", sim.pk, exc_info=exc)
     Simulation.objects.filter(pk=sim.pk).update(
-        status=SimStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:500],
-        finished_at=timezone.now())
+        status=SimStatus.FAILED, finished_at=timezone.now(),
+        error=f"the games could not be played: a server error, logged as simulation {sim.pk}")

@@ -143,7 +143,8 @@ def test_a_failing_run_is_marked_failed(catalog, alice, base_kingdom, monkeypatc
     monkeypatch.setattr(runner, "run_chunk", broken)
     assert not services.simulation_run(simulation_id=str(sim.pk))
     sim.refresh_from_db()
-    assert sim.status == SimStatus.FAILED and "boom" in sim.error
+    assert sim.status == SimStatus.FAILED and str(sim.pk) in sim.error
+    assert "boom" not in sim.error and "RuntimeError" not in sim.error  # the log has it
 
 
 def test_a_user_has_only_a_few_simulations_running(catalog, alice, base_kingdom, settings):
