@@ -105,6 +105,15 @@ def cards_waiting() -> set[str]:
 MAX_KINGDOM_CHECKED = 20
 
 
+ECHO_MOST = 60  # characters of a refused name repeated back in an error message
+
+
+def echo(name: str) -> str:
+    """A refused name as an error message repeats it: cut short, so that a 100 KB name does
+    not come back in full (or many times over)."""
+    return name if len(name) <= ECHO_MOST else name[:ECHO_MOST - 1] + "…"
+
+
 def kingdom_problems(cards: Sequence[str], waiting: Iterable[str] = ()) -> list[str]:
     """Why `cards` is not a valid kingdom, naming each bad card; empty when it is valid.
     Cards in `waiting` are accepted though not implemented (a kingdom saved for later)."""
@@ -116,10 +125,10 @@ def kingdom_problems(cards: Sequence[str], waiting: Iterable[str] = ()) -> list[
     repeated: set[str] = set()
     for name in map(canonical, cards[:MAX_KINGDOM_CHECKED]):
         if name in seen and name not in repeated:  # each name once: the reason stays short
-            problems.append(f"{name} appears more than once")
+            problems.append(f"{echo(name)} appears more than once")
             repeated.add(name)
         elif name not in known and name not in seen:
-            problems.append(f"{name} is not an implemented kingdom card")
+            problems.append(f"{echo(name)} is not an implemented kingdom card")
         seen.add(name)
     return problems
 

@@ -80,8 +80,9 @@ def _check_bots(bots: Sequence[str]) -> None:
     known = set(strategy_selectors.bot_names())
     unknown = [b for b in bots if b not in known]
     if unknown:
-        raise SimulationRefused("invalid_bots", f"unknown bot {unknown[0]!r} (see GET "
-                                                "/api/v1/bots/)")
+        shown = selectors.echo(str(unknown[0]))
+        raise SimulationRefused("invalid_bots",
+                                f"unknown bot {shown!r} (see GET /api/v1/bots/)")
 
 
 def _snapshots(bots: Sequence[str]) -> dict:

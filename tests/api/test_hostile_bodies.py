@@ -303,3 +303,20 @@ def test_a_list_far_over_its_limit_is_refused_unread(as_alice, catalog):
     assert response.status_code == 400
     assert response.json()["errors"] == {
         "seats": ["Ensure this field has no more than 6 elements."]}
+
+
+def test_a_huge_unknown_name_comes_back_cut_short(as_alice, catalog):
+    """An error repeats a refused card or bot name, at most 60 characters of it."""
+    huge = "X" * 20_000
+    response = as_alice.post("/api/v1/games/", {"seats": ["me", "open"],
+                                                "kingdom": [huge, *["Cellar"] * 9]},
+                             format="json")
+    assert response.status_code in (400, 422)
+    assert len(response.content) < 2_000 and "X" * 59 + "…" in response.json()["detail"]
+    first_game = ["Cellar", "Market", "Merchant", "Militia", "Mine", "Moat", "Remodel",
+                  "Smithy", "Village", "Workshop"]
+    sim = as_alice.post("/api/v1/simulations/", {"kingdom": first_game,
+                                                 "bots": [huge, "bmu"], "games": 10},
+                        format="json")
+    assert sim.status_code in (400, 422) and len(sim.content) < 2_000
+    assert "unknown bot" in sim.json()["detail"]
