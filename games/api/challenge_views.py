@@ -9,6 +9,7 @@ from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games import names
 from games.api import challenges
 from games.api import docs as d
 from games.api import serializers as s
@@ -50,6 +51,16 @@ class ChallengeListSerializer(serializers.Serializer):
 class BotAccountSerializer(StrictSerializer):
     bot = serializers.BooleanField(help_text="true: this account is played by a program.")
     description = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+    def validate_description(self, value: str) -> str:
+        """Shown beside the account's name: nothing invisible (bidi overrides, zero-width
+        characters), as for display names (games/names.py)."""
+        hidden = names.hidden_character(value)
+        if hidden is not None:
+            raise serializers.ValidationError(
+                f"a description cannot contain invisible or control characters "
+                f"(it has U+{ord(hidden):04X})")
+        return value
 
 
 EXAMPLE = {"id": 5, "challenger": "alice", "invited": "bob", "game": 42, "status": "pending",

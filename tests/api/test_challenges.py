@@ -125,3 +125,10 @@ def test_a_bot_account_is_marked_and_shown(as_alice, alice, bob, as_bob, catalog
     assert "bot-account" in lobby
     as_bob.post("/api/v1/me/bot-account/", {"bot": False}, format="json")
     assert as_bob.get("/api/v1/me/").json()["bot_account"] is False
+
+
+def test_a_bot_accounts_description_may_not_hide_characters(as_bob, bob, catalog):
+    refused = as_bob.post("/api/v1/me/bot-account/",
+                          {"bot": True, "description": "plays \u202eMB"}, format="json")
+    assert refused.status_code == 400 and "U+202E" in str(refused.json())
+    assert as_bob.get("/api/v1/me/").json()["bot_account"] is False
