@@ -58,6 +58,8 @@ def challenge_create(*, challenger, invited, game_options: dict[str, Any]) -> Ch
         raise NotAllowed('a challenge needs your seat ("me") and at least one "open" seat')
     if invited is not None and invited.pk == challenger.pk:
         raise NotAllowed("you cannot challenge yourself")
+    if invited is not None and _mutes(invited, challenger):
+        raise NotAllowed(f"{invited.username} does not take challenges from you")
     if invited is not None and seats.count("open") != 1:
         # Its open seats are kept for the invited player, who takes one: a second could
         # never be taken, and the game would wait for ever.
@@ -71,6 +73,14 @@ def challenge_create(*, challenger, invited, game_options: dict[str, Any]) -> Ch
         challenge = Challenge.objects.create(challenger=challenger, invited=invited, game=game)
         _tell_on_commit(challenge, [invited.pk] if invited else [])
     return challenge
+
+
+def _mutes(user, other) -> bool:
+    """Whether `user` muted `other`: a mute silences their challenges as well as their chat
+    (or one player could send another 30 challenge notifications an hour)."""
+    from games.social.models import Mute  # the social app imports this one
+
+    return Mute.objects.filter(user=user, muted=other).exists()
 
 
 def challenge_accept(*, challenge: Challenge, user) -> Challenge:

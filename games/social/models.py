@@ -55,7 +55,7 @@ class ChatMessage(models.Model):
 
 
 class Mute(models.Model):
-    """`user` does not want to see `muted`'s chat (in any game)."""
+    """`user` does not want to see `muted`'s chat (in any game), nor their challenges."""
 
     user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
     muted = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")

@@ -132,3 +132,16 @@ def test_a_bot_accounts_description_may_not_hide_characters(as_bob, bob, catalog
                           {"bot": True, "description": "plays \u202eMB"}, format="json")
     assert refused.status_code == 400 and "U+202E" in str(refused.json())
     assert as_bob.get("/api/v1/me/").json()["bot_account"] is False
+
+
+def test_a_player_who_muted_you_does_not_get_your_challenges(as_alice, alice, bob, catalog):
+    from games.api.models import Challenge
+    from games.social.models import Mute
+
+    Mute.objects.create(user=bob, muted=alice)
+    refused = _challenge(as_alice, username="bob")
+    assert refused.status_code in (403, 409, 422)
+    assert "does not take challenges from you" in refused.json()["detail"]
+    assert not Challenge.objects.exists()
+    Mute.objects.all().delete()
+    assert _challenge(as_alice, username="bob").status_code == 201
