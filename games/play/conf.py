@@ -22,6 +22,8 @@ DEFAULTS: dict[str, Any] = {
     "WEBHOOK_ALLOW_LOOPBACK": False,  # tests only: let deliveries reach their 127.0.0.1 server
     "PLAY_DIGEST_HOUR": 7,  # UTC hour after which the daily digest goes out
     "PLAY_SWEEP_SECONDS": 60,  # embedded mode: how often the in-process sweep runs
+    "PLAY_NOTIFICATIONS_KEEP_DAYS": 90,  # read notices older than this are deleted
+    "PLAY_NOTIFICATIONS_UNREAD_KEEP_DAYS": 365,  # and unread ones older than this
 }
 
 

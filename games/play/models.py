@@ -125,6 +125,7 @@ class Notification(models.Model):
                 fields=["user", "-created_at"], condition=Q(read_at__isnull=True),
                 name="notification_unread",
             ),
+            models.Index(fields=["created_at"], name="notification_age"),  # the pruning
         ]
 
     def __str__(self) -> str:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 
 from games import prepared
 from games.models import PlayerPreferences
+from games.play import conf
 from games.play.models import Notification
 
 UNSUBSCRIBE_SALT = "games.play.unsubscribe"
@@ -33,6 +35,22 @@ def notification_add(*, user, game_id: int | None, kind: str, text: str, now: da
         "created_at": now, "read_at": None}, returning=True)
     note._state.adding, note._state.db = False, "default"
     return note
+
+
+PRUNE_BATCH = 1000  # rows deleted by one sweep at most: a first run on an old site is spread
+
+
+def notifications_prune(*, now: datetime) -> int:
+    """Delete old notices (read ones after PLAY_NOTIFICATIONS_KEEP_DAYS, any after
+    PLAY_NOTIFICATIONS_UNREAD_KEEP_DAYS), so the table does not grow for ever. The sweep
+    runs it every minute: an index on `created_at` makes the usual "nothing is due" cheap."""
+    read_before = now - timedelta(days=conf.get("PLAY_NOTIFICATIONS_KEEP_DAYS"))
+    any_before = now - timedelta(days=conf.get("PLAY_NOTIFICATIONS_UNREAD_KEEP_DAYS"))
+    due = (Notification.objects.filter(created_at__lt=max(read_before, any_before))
+           .filter(Q(read_at__isnull=False, created_at__lt=read_before)
+                   | Q(created_at__lt=any_before))
+           .order_by("created_at").values_list("pk", flat=True)[:PRUNE_BATCH])
+    return Notification.objects.filter(pk__in=list(due)).delete()[0]
 
 
 def absolute(path: str) -> str:

@@ -1,4 +1,5 @@
-"""The periodic sweep: reminders, "your turn" emails, digests, expired deadlines, retries.
+"""The periodic sweep: reminders, "your turn" emails, digests, expired deadlines, retries,
+old notifications.
 
 Celery beat runs it every minute in production; in embedded mode a thread of the web process
 does (games.play.sweeper). Each part claims its rows with a conditional UPDATE before acting,
@@ -29,6 +30,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
         "digests": digests_send(now=now),
         "expired": expiries_schedule(now=now),
         "webhooks": webhooks.deliveries_schedule(now=now),
+        "notifications_pruned": notify.notifications_prune(now=now),
     }
 
 

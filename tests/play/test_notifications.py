@@ -171,3 +171,22 @@ def test_the_notifications_page_lists_and_marks_read(start_game, alice, bob, cli
 
     assert f"game #{game.pk}" in page
     assert not Notification.objects.filter(user=user, read_at__isnull=True).exists()
+
+
+def test_old_notifications_are_pruned_by_the_sweep(alice, settings):
+    """Read notices go after 90 days, unread ones after a year; the rest stay."""
+    from datetime import UTC, datetime
+
+    now = datetime(2026, 11, 24, 12, tzinfo=UTC)
+
+    def note(days_ago: int, read: bool) -> Notification:
+        made = now - timedelta(days=days_ago)
+        return Notification.objects.create(user=alice, kind="turn", text="t", created_at=made,
+                                           read_at=made if read else None)
+
+    kept = [note(10, True), note(89, True), note(200, False), note(364, False)]
+    note(91, True), note(400, True), note(366, False)
+
+    assert sweep.sweep(now=now)["notifications_pruned"] == 3
+    assert set(Notification.objects.values_list("pk", flat=True)) == {n.pk for n in kept}
+    assert sweep.sweep(now=now)["notifications_pruned"] == 0
