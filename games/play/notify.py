@@ -50,7 +50,8 @@ def notifications_prune(*, now: datetime) -> int:
            .filter(Q(read_at__isnull=False, created_at__lt=read_before)
                    | Q(created_at__lt=any_before))
            .order_by("created_at").values_list("pk", flat=True)[:PRUNE_BATCH])
-    return Notification.objects.filter(pk__in=list(due)).delete()[0]
+    ids = list(due)
+    return Notification.objects.filter(pk__in=ids).delete()[0] if ids else 0
 
 
 def absolute(path: str) -> str:
