@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from django.core.cache import cache
 from jsonschema import Draft202012Validator
 from rest_framework.test import APIClient
 
@@ -38,11 +37,6 @@ from tests.web.conftest import (  # noqa: F401  (fixtures)
     play_to_end,
     running_game,
 )
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles() -> None:
-    cache.clear()  # throttle counters live in the cache
 
 
 @pytest.fixture

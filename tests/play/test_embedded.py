@@ -70,3 +70,38 @@ def test_sweeps_do_not_pile_up_behind_a_slow_one(settings, monkeypatch):
         release.set()
         background.drain()
     assert len(started) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_embedded_sweeper_runs_the_beat_schedule_too(settings, alice):
+    """Without beat, old Idempotency-Key records (each holding a whole reply) were kept for
+    ever: the sweeper now runs every entry of the beat schedule at its own interval."""
+    from games.api.models import IdempotencyRecord
+
+    settings.BACKGROUND_MODE = "thread"
+    settings.CELERY_BEAT_SCHEDULE = {
+        **settings.CELERY_BEAT_SCHEDULE,
+        "api-purge": {"task": "games.api.tasks.api_purge", "schedule": 0.2},
+    }
+    old = IdempotencyRecord.objects.create(user=alice, key="old", request_hash="x" * 64)
+    IdempotencyRecord.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - timedelta(days=2))
+    fresh = IdempotencyRecord.objects.create(user=alice, key="fresh", request_hash="y" * 64)
+    thread = sweeper.Sweeper(interval=0.05)
+    thread.start()
+    try:
+        give_up = time.monotonic() + 60
+        while (IdempotencyRecord.objects.filter(pk=old.pk).exists()
+               and time.monotonic() < give_up):
+            time.sleep(0.05)
+    finally:
+        thread.stop()
+        background.drain()
+
+    assert list(IdempotencyRecord.objects.values_list("pk", flat=True)) == [fresh.pk]
+
+
+def test_the_sweeper_runs_every_beat_entry_but_the_sweep_itself(settings):
+    assert set(sweeper.Sweeper.periodic()) == {
+        entry["task"] for name, entry in settings.CELERY_BEAT_SCHEDULE.items()
+        if name != "play-sweep"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 
 from games import services
 from games.models import Game
@@ -23,11 +22,6 @@ from tests.web.conftest import (  # noqa: F401  (fixtures)
     play_to_end,
     running_game,
 )
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache() -> None:
-    cache.clear()  # API throttle counters live in the cache
 
 
 @pytest.fixture
