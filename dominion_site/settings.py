@@ -378,6 +378,9 @@ OAUTH2_PROVIDER = {
         "manage-games": "Create, join, start and abort games; send and answer challenges",
     },
     "DEFAULT_SCOPES": ["read"],
+    # the one flow (and its refresh): the validator refuses any other grant, the forms offer
+    # no other, the device flow is not routed (games/api/oauth.py); discovery says so
+    "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token"],
     "PKCE_REQUIRED": True,
     "ACCESS_TOKEN_EXPIRE_SECONDS": 10 * 3600,
     # a session not refreshed for 90 days ends (refreshing makes a new one each time), so
@@ -411,7 +414,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Dominion by the turn API",
     "DESCRIPTION": "Play Dominion from your own client or bot. Walkthrough, quotas, error codes "
     "and the event stream: docs/api.md.",
-    "VERSION": "1.1.4",
+    "VERSION": "1.1.5",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,

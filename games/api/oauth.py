@@ -6,6 +6,12 @@ request or purge reads, so an account keeps at most OAUTH_TOKENS_PER_USER sessio
 oldest are revoked when a new one is issued: an app's flow never fails for it) and registers
 at most OAUTH_APPLICATIONS_PER_USER applications (the form says so). Expired tokens are
 purged every hour with the API's other records (games.api.tasks.api_purge).
+
+The site speaks one flow: authorization code with PKCE (and refreshing its tokens). Other
+grants are refused wherever they could come in: the registration and update forms offer no
+other grant type, the validator issues no token for one (an app made in the admin), and the
+device flow's endpoints are not served. A client-credentials token belongs to no account, so
+it could do nothing here, yet each request for one stored a row no cap counted.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from django.conf import settings
 from django.db import transaction
 from oauth2_provider import oauth2_validators
 from oauth2_provider.models import clear_expired, get_access_token_model, get_application_model
-from oauth2_provider.views import ApplicationRegistration
+from oauth2_provider.views import ApplicationRegistration, ApplicationUpdate
 
 from games.services import lock_account
 
@@ -44,8 +50,20 @@ def expired_purge() -> int:
     return 1
 
 
+# The grants a token may be issued for (the names of the token endpoint's grant_type).
+GRANT_TYPES = ("authorization_code", "refresh_token")
+
+
 class OAuth2Validator(oauth2_validators.OAuth2Validator):
-    """The library's validator; issuing a token also prunes the account's oldest sessions."""
+    """The library's validator, for the authorization code grant alone; issuing a token also
+    prunes the account's oldest sessions."""
+
+    def validate_grant_type(self, client_id: str, grant_type: str, client: Any, request: Any,
+                            *args: Any, **kwargs: Any) -> bool:
+        if grant_type not in GRANT_TYPES:
+            return False
+        return super().validate_grant_type(client_id, grant_type, client, request, *args,
+                                           **kwargs)
 
     def save_bearer_token(self, token: dict, request: Any, *args: Any, **kwargs: Any) -> None:
         with transaction.atomic():
@@ -55,8 +73,26 @@ class OAuth2Validator(oauth2_validators.OAuth2Validator):
                 sessions_pruned(user)
 
 
-class CappedApplicationRegistration(ApplicationRegistration):
-    """The library's registration form, refused past the account's cap."""
+class AuthorizationCodeOnlyForm:
+    """The library's application form offering the authorization code grant alone."""
+
+    def get_form(self, form_class: Any = None) -> Any:
+        form = super().get_form(form_class)
+        field = form.fields.get("authorization_grant_type")
+        if field is not None:
+            code = get_application_model().GRANT_AUTHORIZATION_CODE
+            field.choices = [(value, label) for value, label in field.choices if value == code]
+            field.initial = code
+        return form
+
+
+class ApplicationUpdateAuthorizationCode(AuthorizationCodeOnlyForm, ApplicationUpdate):
+    """The library's update form, which cannot switch an app to another grant."""
+
+
+class CappedApplicationRegistration(AuthorizationCodeOnlyForm, ApplicationRegistration):
+    """The library's registration form (authorization code only), refused past the account's
+    cap."""
 
     def form_valid(self, form: Any) -> Any:
         most = settings.OAUTH_APPLICATIONS_PER_USER
