@@ -37,10 +37,17 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
 
 
 def _oauth2(request):
-    """(user, access token) for a valid OAuth2 bearer token (django-oauth-toolkit), or None."""
+    """(user, access token) for a valid OAuth2 bearer token (django-oauth-toolkit), or None.
+
+    None too when the token's account is deactivated (the library never asks), as for a
+    personal token: a banned account kept the whole API through any app it had authorized.
+    """
     from oauth2_provider.contrib.rest_framework import OAuth2Authentication
 
-    return OAuth2Authentication().authenticate(request)
+    found = OAuth2Authentication().authenticate(request)
+    if found is None or found[0] is None or not found[0].is_active:
+        return None
+    return found
 
 
 class ApiTokenScheme(OpenApiAuthenticationExtension):

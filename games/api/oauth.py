@@ -65,6 +65,16 @@ class OAuth2Validator(oauth2_validators.OAuth2Validator):
         return super().validate_grant_type(client_id, grant_type, client, request, *args,
                                            **kwargs)
 
+    def validate_refresh_token(self, refresh_token: str, client: Any, request: Any,
+                               *args: Any, **kwargs: Any) -> bool:
+        """The library's check, and the session's account must still be active: a
+        deactivated account's app could otherwise refresh its way on for ever."""
+        if not super().validate_refresh_token(refresh_token, client, request, *args,
+                                              **kwargs):
+            return False
+        user = getattr(request, "user", None)
+        return user is not None and user.is_active
+
     def save_bearer_token(self, token: dict, request: Any, *args: Any, **kwargs: Any) -> None:
         with transaction.atomic():
             super().save_bearer_token(token, request, *args, **kwargs)
