@@ -51,11 +51,17 @@ def too_deep(value: Any, max_depth: int = MAX_DEPTH) -> bool:
 
 
 CLOSE_BAD_MESSAGE = 4400
+CLOSE_TOO_BIG = 1009  # RFC 6455: "a message that is too big for it to process"
+# What a client sends a socket is a few dozen characters ({"type": "ping"}, {"have": 18,
+# "ping": true}); a frame is parsed on the server's event loop, so a big one stalled every
+# socket and request of the process (6 MB: 1.5 s) before it could be refused.
+MAX_FRAME_CHARS = 4096
 
 
 class SafeJsonMixin:
     """For a Channels JSON consumer: a frame that is not acceptable JSON (binary, malformed,
-    too deep) closes the socket with 4400 instead of raising inside the server."""
+    too deep) closes the socket with 4400 instead of raising inside the server; a frame over
+    MAX_FRAME_CHARS closes it with 1009 unread."""
 
     @classmethod
     async def decode_json(cls, text_data: str) -> Any:
@@ -66,6 +72,9 @@ class SafeJsonMixin:
         try:
             if not text_data:
                 raise BadJson("expected a text frame")
+            if len(text_data) > MAX_FRAME_CHARS:
+                await self.close(code=CLOSE_TOO_BIG)
+                return
             content = await self.decode_json(text_data)
         except BadJson:
             await self.close(code=CLOSE_BAD_MESSAGE)

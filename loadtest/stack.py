@@ -274,7 +274,8 @@ def start(*, database_url: str | None, redis_url: str | None, web: int = 2,
             stack.ports.append(port)
             _spawn(stack, "web", [str(bin_dir / "uvicorn"), "dominion_site.asgi:application",
                                   "--host", HOST, "--port", str(port), "--lifespan", "off",
-                                  "--no-access-log", "--log-level", "warning"], extra_env)
+                                  "--ws-max-size", "65536", "--no-access-log",
+                                  "--log-level", "warning"], extra_env)
         _spawn(stack, "worker", [str(bin_dir / "celery"), "-A", "dominion_site", "worker",
                                  "-Q", "celery,webhooks", "-l", "warning", "--concurrency", "2",
                                  "--pool", worker_pool,

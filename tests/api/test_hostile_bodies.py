@@ -203,8 +203,39 @@ def test_sockets_close_cleanly_on_a_hostile_message(running_game, alice, frame):
         WebsocketCommunicator(URLRouter(api_sockets),
                               f"/ws/api/v1/games/{running_game.pk}/stream/", headers=bearer),
     ]
+    # (a frame longer than any message is refused unread, deep or not)
+    expected = (safejson.CLOSE_TOO_BIG if frame and len(frame) > safejson.MAX_FRAME_CHARS
+                else safejson.CLOSE_BAD_MESSAGE)
     for communicator in streams:
-        assert async_to_sync(check)(communicator) == safejson.CLOSE_BAD_MESSAGE
+        assert async_to_sync(check)(communicator) == expected
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sockets_close_on_a_frame_too_big_to_be_a_message(running_game, alice):
+    """A client's messages are tiny; a big frame (here a valid ping, padded) is refused
+    before it is parsed (parsing runs on the event loop: a 6 MB frame stalled the whole
+    process for 1.5 s)."""
+    big = '{"type": "ping", "have": 0, "pad": "' + "x" * safejson.MAX_FRAME_CHARS + '"}'
+
+    async def check(communicator: WebsocketCommunicator) -> int:
+        connected, _ = await communicator.connect()
+        assert connected
+        await communicator.send_to(text_data=big)
+        while True:
+            output = await communicator.receive_output(timeout=5)
+            if output["type"] == "websocket.close":
+                return output["code"]
+
+    _, raw = api_services.token_create(user=alice, name="socket test")
+    bearer = [(b"authorization", f"Bearer {raw}".encode())]
+    for communicator in [
+        _socket(running_game, alice),
+        _social_socket(running_game, alice),
+        WebsocketCommunicator(URLRouter(api_sockets), "/ws/api/v1/events/", headers=bearer),
+        WebsocketCommunicator(URLRouter(api_sockets),
+                              f"/ws/api/v1/games/{running_game.pk}/stream/", headers=bearer),
+    ]:
+        assert async_to_sync(check)(communicator) == safejson.CLOSE_TOO_BIG
 
 
 ODD_BUT_JSON = ["null", "[]", "1", '"ping"', "{}", '{"type": 5}', '{"type": "ping", "x": []}',
