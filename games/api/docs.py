@@ -378,16 +378,22 @@ claim_win = _ending_doc(
 TOKEN_EXAMPLE = {"id": 3, "name": "my bot", "prefix": "dom_Ab3x", "scopes": ["read", "play"],
                  "created_at": "2026-11-22T06:00:00Z", "last_used_at": "2026-11-22T07:00:00Z",
                  "expires_at": None, "active": True}
+_NOT_THROUGH_AN_APP = _error(
+    "An OAuth2 app's token: personal tokens are listed and revoked with a personal token or "
+    "the session.",
+    ("not_allowed", "an app's OAuth2 token cannot list or revoke the account's personal "
+     "tokens"))
 tokens = extend_schema(
     summary="My personal API tokens (scopes, expiry, last use)", tags=["users"],
-    responses={200: s.TokenSerializer(many=True), **READ_ERRORS},
+    responses={200: s.TokenSerializer(many=True), **READ_ERRORS, 403: _NOT_THROUGH_AN_APP},
     examples=[OpenApiExample("tokens", response_only=True, value=[TOKEN_EXAMPLE])],
 )
 token_revoke = extend_schema(
     summary="Revoke one of my tokens (its sockets close)", tags=["users"], request=None,
     parameters=[IDEMPOTENCY_HEADER],
     responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="{\"revoked\": id}"),
-               400: MALFORMED, **READ_ERRORS, 404: NOT_FOUND, 422: IDEMPOTENCY_REUSED},
+               400: MALFORMED, **READ_ERRORS, 403: _NOT_THROUGH_AN_APP, 404: NOT_FOUND,
+               422: IDEMPOTENCY_REUSED},
     examples=[OpenApiExample("revoked", response_only=True, status_codes=["200"],
                              value={"revoked": 3})],
 )

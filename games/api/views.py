@@ -378,16 +378,28 @@ def not_found(request, *args, **kwargs) -> JsonResponse:
 # --- tokens ----------------------------------------------------------------------------------
 
 
+def _not_through_an_app(request: Request) -> None:
+    """Personal tokens are the account holder's to list and revoke (with the session or one
+    of them), never a third-party app's: an app granted `read` could list them (names,
+    prefixes, last use) and revoke every one, cutting off the account's bots."""
+    if request.auth is not None and not isinstance(request.auth, ApiToken):
+        raise ApiError("not_allowed", "an app's OAuth2 token cannot list or revoke the "
+                       "account's personal tokens", 403)
+
+
 @docs.tokens
 @api_view(["GET"])
 def tokens(request: Request) -> Response:
     """My live personal tokens (never the tokens themselves: they are stored hashed)."""
+    _not_through_an_app(request)
     return Response(s.TokenSerializer(api_selectors.tokens_of(request.user), many=True).data)
 
 
 @docs.token_revoke
 @api_view(["POST"])
 def token_revoke(request: Request, token_id: int) -> Response:
+    _not_through_an_app(request)
+
     def act() -> Response:
         no_body(request)
         if not api_services.token_revoke(user=request.user, token_id=token_id):

@@ -1,6 +1,7 @@
-"""A deactivated account's OAuth2 sessions stop, as its personal tokens do: the library
-accepted its access tokens (the whole API, within their scopes) and refreshed them
-(games/api/authentication.py, games/api/oauth.py)."""
+"""What an OAuth2 app's token may not do. A deactivated account's OAuth2 sessions stop, as
+its personal tokens do: the library accepted its access tokens (the whole API, within their
+scopes) and refreshed them (games/api/authentication.py, games/api/oauth.py). An app's token
+does not list or revoke the account's personal tokens (games/api/views.py)."""
 
 from __future__ import annotations
 
@@ -52,3 +53,23 @@ def test_an_active_account_refreshes_as_before(app, alice):
     assert refreshed.status_code == 200, refreshed.content
     assert _get(refreshed.json()["access_token"]).status_code == 200
     assert Client().get("/api/v1/me/").status_code == 401
+
+
+def test_an_apps_token_neither_lists_nor_revokes_personal_tokens(app, alice):
+    """Personal tokens are the account holder's: an app granted `read` listed their names
+    and prefixes and could revoke every one (the account's bots cut off)."""
+    granted = _authorize(app, alice)
+    bot_token, bot_raw = services.token_create(user=alice, name="my bot", scopes=["read"])
+    through_app = APIClient()
+    through_app.credentials(HTTP_AUTHORIZATION=f"Bearer {granted['access_token']}")
+    listed = through_app.get("/api/v1/tokens/")
+    assert (listed.status_code, listed.json()["code"]) == (403, "not_allowed")
+    revoked = through_app.post(f"/api/v1/tokens/{bot_token.pk}/revoke/")
+    assert (revoked.status_code, revoked.json()["code"]) == (403, "not_allowed")
+    assert _get(bot_raw).status_code == 200  # the bot's token lives
+    assert _get(granted["access_token"]).status_code == 200  # the app reads as before
+    # the holder, with a personal token or the session, still manages them
+    assert [t["name"] for t in _get(bot_raw, "/api/v1/tokens/").json()] == ["my bot"]
+    browser = APIClient()
+    browser.force_login(alice)
+    assert [t["name"] for t in browser.get("/api/v1/tokens/").json()] == ["my bot"]
