@@ -270,6 +270,19 @@ def test_sockets_take_odd_json_without_failing(running_game, alice):
         async_to_sync(check)(communicator)
 
 
+@pytest.mark.parametrize("path", ["/ws/nope/", "/ws/games/99999999999999999999/",
+                                  "/ws/api/v1/games/1e3/stream/", "/ws/", "/"])
+def test_a_socket_path_that_is_no_route_is_refused_not_a_server_error(path):
+    """Channels' router raised on a path no route matched (the server's 500)."""
+    async def handshake() -> dict:
+        communicator = WebsocketCommunicator(URLRouter(every_socket), path)
+        connected, code = await communicator.connect()
+        assert not connected
+        return code
+
+    assert async_to_sync(handshake)() == 4404
+
+
 def test_every_socket_route_parses_its_frames_safely():
     consumers = {route.callback.consumer_class for route in every_socket}
     assert len(consumers) == len(every_socket) >= 4
