@@ -12,5 +12,6 @@ class ApiConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # (connect the receivers: game_moved, and seat_joining for named challenges)
-        from games.api import challenges, endings, events  # noqa: F401
+        # (connect the receivers: game_moved, seat_joining for named challenges, and the
+        # deletion of an account, which leaves its games)
+        from games.api import account_removal, challenges, endings, events  # noqa: F401

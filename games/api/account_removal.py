@@ -1,0 +1,53 @@
+"""An account deleted (by staff: the site has no self-service deletion) leaves its games as
+a player who walked away would, before its seats lose their user.
+
+Without this a seat simply lost its user (the foreign key is SET_NULL) and its clock went
+with the account (CASCADE): a running game kept waiting for a seat nobody could answer, whose
+clock could never run out, so the other players could not even claim it; an open game the
+account had created could be neither started nor aborted by anyone.
+So, on pre_delete: a running game is resigned (the bot plays the seat on, or the last seat
+left wins, as *Ending a game* in docs/api.md says); an open game it created is abandoned;
+an open seat elsewhere is given up.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models.signals import pre_delete
+from django.dispatch import receiver
+
+from games import services as game_services
+from games.api import endings
+from games.exceptions import GameError
+from games.models import Game, GameStatus
+
+log = logging.getLogger(__name__)
+
+
+def games_left(user: Any) -> dict[str, int]:
+    """Resign, abandon or leave every unfinished game of `user`; how many of each."""
+    done = {"resigned": 0, "abandoned": 0, "left": 0}
+    games = Game.objects.filter(seats__user=user,
+                                status__in=[GameStatus.OPEN, GameStatus.RUNNING]).distinct()
+    for game in games.order_by("pk"):
+        try:
+            if game.status == GameStatus.RUNNING:
+                endings.game_resign(game=game, user=user)
+                done["resigned"] += 1
+            elif game.creator_id == user.pk:
+                game_services.game_abandon(game=game)
+                done["abandoned"] += 1
+            else:
+                game_services.seat_leave(game=game, user=user)
+                done["left"] += 1
+        except GameError as exc:  # already resigned, or it moved on meanwhile
+            log.info("account %s removal: game %s: %s", user.pk, game.pk, exc.detail)
+    return done
+
+
+@receiver(pre_delete, sender=get_user_model(), dispatch_uid="games-left-by-a-deleted-account")
+def _leave_games(sender: Any, instance: Any, **kwargs: Any) -> None:
+    games_left(instance)
