@@ -24,6 +24,7 @@ import engine
 from games import seat_extras
 from games import selectors as game_selectors
 from games import services as game_services
+from games.api.models import Resignation
 from games.models import Game, GameStatus, GameStep, Seat
 from games.social import conf, live, selectors
 from games.social.exceptions import Conflict, Forbidden, Missing, UndoRefused
@@ -51,6 +52,8 @@ def undo_options(game: Game, position: int) -> list[UndoOption]:
     is replayed to learn whether an answer revealed something."""
     if game.status != GameStatus.RUNNING or game.step == 0:
         return []
+    if Resignation.objects.filter(game=game, position=position).exists():
+        return []  # the bot plays a resigned seat on: its answers are no longer the player's
     lowest = max(0, game.step - conf.get("SOCIAL_UNDO_WINDOW"))
     steps = list(GameStep.objects.filter(game=game, number__gt=lowest).order_by("-number")
                  .values_list("number", "seat", "actor", "log"))

@@ -8,11 +8,13 @@ import pytest
 
 import engine
 from games import history, selectors, services
+from games.api import endings
 from games.models import Game, GameStep
 from games.social import undo
 from games.social.exceptions import Conflict, Forbidden, UndoRefused
 from games.social.models import Status, Undo
 from tests.social.conftest import first_seat
+from tests.web.conftest import BASE_KINGDOM
 
 pytestmark = pytest.mark.django_db
 
@@ -216,3 +218,24 @@ def test_a_discard_from_the_hand_face_down_stays_silent(running_game):
     table = engine.loads(running_game.snapshot)
     assert not undo._reveals(table, ["discard", 0, {"count": 2, "top": "Estate"},
                                      {"cards": ["Copper", "Estate"]}, None])
+
+
+def test_a_resigned_seat_takes_nothing_back(catalog, alice, bob, carol, answer, committed):
+    """The bot plays a resigned seat on: its answers are no longer the player's, who could
+    still ask the others to take back the bot's moves for that seat."""
+    game = services.game_create(creator=alice, seats=["me", "open", "open"],
+                                kingdom=BASE_KINGDOM)
+    services.seat_join(game=game, user=bob)
+    services.seat_join(game=game, user=carol)
+    game = services.game_start(game=game, user=alice)
+    seat = first_seat(game)
+    user = _players(game)[seat]
+    game = answer(game, seat, {"play": "all"})
+    assert undo.undo_options(game, seat) != []
+    with committed():
+        endings.game_resign(game=game, user=user)
+    game.refresh_from_db()
+    assert undo.undo_options(game, seat) == []
+    with pytest.raises(UndoRefused):
+        undo.undo_take_back(game=game, user=user, to_step=0, step=game.step)
+    assert not Undo.objects.filter(game=game).exists()
