@@ -6,13 +6,20 @@ transaction before anything is written.
 
 from __future__ import annotations
 
+# A reason may quote what the player sent (the engine's "cannot buy 'X' now"): past this it
+# is cut, so a 2 MB pile name is not answered (and, under an Idempotency-Key, stored for a
+# day) as a 2 MB reason.
+MAX_DETAIL = 500
+
 
 class GameError(Exception):
-    """Base class: `detail` is a sentence a player can read."""
+    """Base class: `detail` is a sentence a player can read (at most MAX_DETAIL characters)."""
 
     code = "game_error"
 
     def __init__(self, detail: str) -> None:
+        if len(detail) > MAX_DETAIL:
+            detail = detail[:MAX_DETAIL - 1] + "…"
         super().__init__(detail)
         self.detail = detail
 

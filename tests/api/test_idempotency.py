@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.api.models import IdempotencyRecord
+from games.exceptions import MAX_DETAIL
 from games.models import GameStep
 from tests.api.conftest import my_decision, simple_answer
 
@@ -81,6 +82,24 @@ def test_a_refusal_is_replayed_too(my_turn, as_alice, untouched):
         again = as_alice.post(_answer_url(my_turn), body, format="json", HTTP_IDEMPOTENCY_KEY="k3")
     assert first.status_code == again.status_code == 409
     assert again.json() == first.json()
+
+
+@pytest.mark.django_db
+def test_a_refusal_quoting_a_huge_answer_is_answered_and_stored_short(my_turn, as_alice,
+                                                                       untouched):
+    """The engine's reason quotes the answer ("cannot buy 'xxx...' now"): a 2 MB pile name
+    made a 2 MB reply, stored for a day under its key (120 a minute: 240 MB a minute)."""
+    decision = my_decision(my_turn, 0)
+    huge = "x" * 2_000_000
+    answer = {"buy": huge} if decision["kind"] == "BuyPhase" else huge
+    body = {"decision": decision["id"], "answer": answer}
+    with untouched(my_turn):
+        refused = as_alice.post(_answer_url(my_turn), body, format="json",
+                                HTTP_IDEMPOTENCY_KEY="huge")
+    assert (refused.status_code, refused.json()["code"]) == (422, "illegal_answer")
+    assert len(refused.json()["detail"]) <= MAX_DETAIL
+    stored = IdempotencyRecord.objects.get(key="huge")
+    assert len(str(stored.body)) < 1000
 
 
 @pytest.mark.django_db
