@@ -3,7 +3,8 @@
 The key is claimed (user, key, request hash) before the request acts; the outcome (success or
 a refusal by the game) is stored on the claim. A retry with the same key gets that stored
 response; one arriving while the first is still running waits for it. The same key with a
-different request is refused with 422. An unexpected failure (5xx) releases the claim.
+different request is refused with 422. An unexpected failure (5xx) or a request refused for
+its form (400) releases the claim.
 """
 
 from __future__ import annotations
@@ -43,7 +44,10 @@ def idempotent(request, act: Callable[[], Response]) -> Response:
     except BaseException:
         services.idempotency_release(record=record)
         raise
-    if response.status_code >= 500:
+    if response.status_code >= 500 or response.status_code == 400:
+        # A server error, or a request refused for its form (malformed_request,
+        # invalid_request...): not an outcome to replay; the client fixes it and retries
+        # with the same key (docs/api.md, *Idempotency*).
         services.idempotency_release(record=record)
     else:
         # Stored as the JSON text sent, so a replay is the same bytes (a JSONB column would

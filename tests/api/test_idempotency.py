@@ -103,6 +103,22 @@ def test_a_refusal_quoting_a_huge_answer_is_answered_and_stored_short(my_turn, a
 
 
 @pytest.mark.django_db
+def test_a_body_refused_for_its_form_is_not_stored(my_turn, as_alice, committed):
+    """As documented: a 400 is not kept, so the fixed body goes through with the same key
+    (it was stored and replayed, and the fixed body was refused as the key reused)."""
+    decision = my_decision(my_turn, 0)
+    bad = {"decision": decision["id"], "answer": {"buy": ["not", "a", "name"]}}
+    refused = as_alice.post(_answer_url(my_turn), bad, format="json", HTTP_IDEMPOTENCY_KEY="k4")
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid_request")
+    assert not IdempotencyRecord.objects.filter(key="k4").exists()
+    with committed():
+        fixed = as_alice.post(_answer_url(my_turn), _body(my_turn), format="json",
+                              HTTP_IDEMPOTENCY_KEY="k4")
+    assert fixed.status_code == 200, fixed.json()
+    assert IdempotencyRecord.objects.get(key="k4").status_code == 200
+
+
+@pytest.mark.django_db
 def test_keys_belong_to_one_user(catalog, as_alice, as_bob, base_kingdom):
     body = {"seats": ["me", "bmu"], "kingdom": base_kingdom}
     first = as_alice.post("/api/v1/games/", body, format="json", HTTP_IDEMPOTENCY_KEY="same")
