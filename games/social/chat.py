@@ -7,6 +7,7 @@ ever rendered escaped (Django templates, textContent in JavaScript, JSON in the 
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -63,11 +64,17 @@ def _clean(body: Any) -> str:
         raise BadMessage("the message must be text")
     text = CONTROL.sub("", body.replace("\r\n", "\n").replace("\r", "\n")).strip()
     limit = conf.get("SOCIAL_CHAT_MAX_LENGTH")
-    if not text:
+    if not any(_visible(ch) for ch in text):  # (zero-width and other format characters)
         raise BadMessage("the message is empty")
     if len(text) > limit:
         raise BadMessage(f"a message has at most {limit} characters, not {len(text)}")
     return text
+
+
+def _visible(ch: str) -> bool:
+    """Whether a reader sees the character: not a space, nor a format character (Cf: the
+    zero-width ones, bidi marks), which made a line that reads as blank."""
+    return not ch.isspace() and unicodedata.category(ch) != "Cf"
 
 
 def _rate_check(game: Game, user, now: datetime) -> None:

@@ -31,7 +31,7 @@ def test_players_and_spectators_talk_and_everyone_reads_it(running_game, alice, 
 
 
 def test_bad_messages_are_refused_and_nothing_is_stored(running_game, alice):
-    for body in ["", "   ", "x" * 501, None, 42]:
+    for body in ["", "   ", "x" * 501, None, 42, "\u200b", " \u200b\u2060\u202e\ufeff "]:
         with pytest.raises(BadMessage):
             chat.chat_post(game=running_game, user=alice, body=body)
     assert _read(running_game, alice) == []
@@ -40,6 +40,7 @@ def test_bad_messages_are_refused_and_nothing_is_stored(running_game, alice):
 def test_markup_is_stored_as_typed_and_control_characters_dropped(running_game, alice):
     message = chat.chat_post(game=running_game, user=alice, body="<b>hi</b>\x00\x07 & bye")
     assert message.body == "<b>hi</b> & bye"
+    assert chat.chat_post(game=running_game, user=alice, body="\u200bok").body == "\u200bok"
 
 
 def test_a_private_game_refuses_strangers(catalog, alice, carol, base_kingdom):
