@@ -307,7 +307,12 @@ ACCOUNT_PREVENT_ENUMERATION = "strict"
 # alike: 10 a minute per IP, 5 in 5 minutes per account (whichever username or email names it;
 # games/account_adapter.py); past that even the right password is refused until the window
 # has passed.
-ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
+# Adding, removing or re-sending an email address (each addition mails a confirmation to any
+# address typed): 5 a minute and 20 a day per account, and an account holds 2 addresses (its
+# own and one it is changing to). allauth's 10 a minute and no cap on addresses let one
+# account mail 600 strangers an hour through the site.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key", "manage_email": "5/m/user,20/d/user"}
+ACCOUNT_MAX_EMAIL_ADDRESSES = 2
 ACCOUNT_ADAPTER = "games.account_adapter.AccountAdapter"
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 

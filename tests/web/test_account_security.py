@@ -231,3 +231,34 @@ def test_a_password_reset_by_email_clears_the_accounts_failures(alice, rf):
 
     owner, _ = _login("alice", PASSWORD)
     assert _logged_in(owner)
+
+
+def _add_email(client: Client, address: str):
+    return client.post(reverse("account_email"), {"email": address, "action_add": ""})
+
+
+def test_an_account_cannot_mail_confirmations_to_one_stranger_after_another(alice, mailoutbox):
+    """Each address added mails it a confirmation: with no cap on addresses (and 10 a minute)
+    one account mailed 600 strangers an hour through the site."""
+    client = Client()
+    client.force_login(alice)
+    assert _add_email(client, "new-address@example.org").status_code == 302
+    assert len(mailoutbox) == 1 and mailoutbox[0].to == ["new-address@example.org"]
+    refused = _add_email(client, "stranger@example.org")
+    assert refused.status_code == 200  # the form again, with the reason
+    assert len(mailoutbox) == 1
+    assert sorted(alice.emailaddress_set.values_list("email", flat=True)) == [
+        "alice@example.com", "new-address@example.org"]
+
+
+def test_managing_addresses_is_limited_per_account(alice):
+    client = Client()
+    client.force_login(alice)
+    codes = []
+    for n in range(7):  # add, then remove, the same second address, over and over
+        address = f"cycle{n}@example.org"
+        codes.append(_add_email(client, address).status_code)
+        codes.append(client.post(reverse("account_email"),
+                                 {"email": address, "action_remove": ""}).status_code)
+    assert 429 in codes
+    assert codes.index(429) <= 5  # 5 a minute
