@@ -313,6 +313,10 @@ ACCOUNT_PREVENT_ENUMERATION = "strict"
 # account mail 600 strangers an hour through the site.
 ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key", "manage_email": "5/m/user,20/d/user"}
 ACCOUNT_MAX_EMAIL_ADDRESSES = 2
+# A password reset for an address with no account mails nothing (allauth mailed it "we have
+# no such account": anyone could have the site mail any address, 20 a minute per IP). The
+# answer on the page is the same either way (ACCOUNT_PREVENT_ENUMERATION).
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 ACCOUNT_ADAPTER = "games.account_adapter.AccountAdapter"
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 
