@@ -8,9 +8,12 @@ that session; a password changed, set or reset closes every session socket of th
 (the session that changed it stays logged in under a new key: its pages open their sockets
 again at once, as after any close). The close code is 4401, as for a revoked token.
 
-Signals cover the site's own forms (allauth's, and Django's logout). A password changed some
-other way (the admin, a shell) ends the HTTP sessions but not these sockets: they end when
-they are next opened.
+An account deactivated (`is_active` off, as staff ban one) or deleted closes every session
+socket of the account too: its sessions no longer authenticate, yet its sockets went on.
+
+Signals cover the site's own forms (allauth's, and Django's logout) and saves of the user.
+A password changed some other way (the admin, a shell) ends the HTTP sessions but not these
+sockets: they end when they are next opened.
 """
 
 from __future__ import annotations
@@ -79,11 +82,29 @@ def on_password_changed(sender: Any, user: Any = None, **kwargs: Any) -> None:
         _send(account_group(user.pk))
 
 
+def on_account_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A deactivated account's sessions no longer authenticate: nor do its sockets."""
+    if not instance.is_active and instance.pk is not None:
+        _send(account_group(instance.pk))
+
+
+def on_account_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
+    if instance.pk is not None:
+        _send(account_group(instance.pk))
+
+
 def connect_signals() -> None:
     from allauth.account import signals as allauth_signals
+    from django.contrib.auth import get_user_model
     from django.contrib.auth.signals import user_logged_out
+    from django.db.models.signals import post_delete, post_save
 
     user_logged_out.connect(on_logged_out, dispatch_uid="session-sockets-logout")
+    user_model = get_user_model()
+    post_save.connect(on_account_saved, sender=user_model,
+                      dispatch_uid="session-sockets-deactivated")
+    post_delete.connect(on_account_deleted, sender=user_model,
+                        dispatch_uid="session-sockets-deleted")
     for signal in (allauth_signals.password_changed, allauth_signals.password_set,
                    allauth_signals.password_reset):
         signal.connect(on_password_changed, dispatch_uid=f"session-sockets-{id(signal)}")

@@ -249,6 +249,28 @@ def test_a_sessions_sockets_close_when_it_logs_out(running_game):
     assert async_to_sync(scenario)() == [{"type": "websocket.close", "code": 4401}] * 2
 
 
+def test_a_deactivated_accounts_session_sockets_close(running_game):
+    """Its sessions no longer authenticate (staff deactivate an account to ban it), yet its
+    sockets went on pushing the seat's table and chat."""
+    alice = running_game.seats.get(position=0).user
+    client = Client()
+    client.force_login(alice)
+    socket = _session_socket(running_game, client)
+    social = _session_socket(running_game, client, "social/")
+
+    def deactivate():
+        alice.is_active = False
+        alice.save()
+
+    async def scenario():
+        for each in (socket, social):
+            assert (await each.connect())[0]
+        await database_sync_to_async(deactivate)()
+        return [await each.receive_output(timeout=10) for each in (socket, social)]
+
+    assert async_to_sync(scenario)() == [{"type": "websocket.close", "code": 4401}] * 2
+
+
 def test_a_password_change_closes_the_accounts_other_session_sockets(running_game):
     alice = running_game.seats.get(position=0).user
     alice.set_password("old-pass-phrase-41")
