@@ -28,7 +28,7 @@ from .plan import (
     VILLAGES,
     WORTH_RULES,
     Plan,
-    is_terminal,  # noqa: F401  (the plug-ins import it from here)
+    is_terminal,  # (the plug-ins import it from here too)
     never_junk,
     worth_bound,
 )
@@ -156,7 +156,31 @@ def own_value(plan: Plan, name: str) -> float:
         return 3 if plan.money > 7 and plan.gte > 6 else 12
     if name == "Estate":
         return -5 if plan.gte > 6 else 60
-    return worth(plan, name)
+    value = worth(plan, name)
+    if value < 0 and name in TERMINALS and plan.mine.get(name):
+        return _kept_terminal_worth(plan, name, value)
+    return value
+
+
+def _kept_terminal_worth(plan: Plan, name: str, value: float) -> float:
+    """An owned terminal is surplus (worth less than nothing: it collides) only when the deck
+    holds as many terminals as it wants without it: its other copies and the better ones.
+    `worth` counts every terminal, the card itself too, so without this a trasher (Hermit,
+    Trading Post, Count's trash) took a deck's best terminal, say a Hunting Grounds beside a
+    Hermit, for the worse one's sake."""
+    own = TERMINALS[name]
+    better = plan.mine[name] - 1
+    for n, k in plan.mine.items():
+        if n != name and (is_terminal(n) or n == "Nobles") and TERMINALS.get(n, 0) > own:
+            better += k
+    if better >= plan.terminals - 1:
+        return value  # every other terminal is at least as good: this one is the surplus
+    saved = plan.terminals
+    plan.terminals = better  # as if only those were owned (worth's room test)
+    try:
+        return worth(plan, name)
+    finally:
+        plan.terminals = saved
 
 
 # ----- the Action phase -----------------------------------------------------------------

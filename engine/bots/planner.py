@@ -34,7 +34,7 @@ Key = tuple  # SeatView.setup_key(): (kingdom, players, editions, shelters)
 
 # Changes whenever the library or the way plans are chosen changes: stored plans made by an
 # older planner are then made again.
-VERSION = "9"
+VERSION = "10"
 
 # The tournament, for 2 players (fewer games with more players: longer games): each round
 # plays every candidate left this many more games against Big Money Ultimate (the results

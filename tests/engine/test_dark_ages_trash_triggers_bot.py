@@ -244,3 +244,33 @@ def test_heuristic_mirror_games_on_all_nine_cards_end():
             d = g.pending()[0]
             g.answer(d.seat, d.id, bot(g, d.seat))
         assert g.over and total_cards(g) == cards
+
+
+# ----- owned terminals: only the worst beyond what the deck wants is surplus --------------
+HG_DECK = ["Copper"] * 7 + ["Silver"] * 5 + ["Estate"] * 2  # 16 cards with the four below
+
+
+def test_hermit_keeps_the_better_terminal_when_the_deck_holds_too_many():
+    """Two Hunting Grounds and a Hermit are one terminal too many for a 17-card deck; the
+    Hermit is the surplus, so the Hunting Grounds (whose trash would bring a Duchy, worth
+    48 with 6 Provinces left) are not trashed."""
+    g = position(seat(hand=["Hermit", "Copper", "Silver"],
+                      discard=["Hunting Grounds", "Hunting Grounds", "Silver"],
+                      deck=HG_DECK), seat(), kingdom=K, supply={"Province": 6})
+    play(g, "Hermit")
+    assert bot(g, 0) == []
+
+
+def test_own_value_counts_a_terminal_surplus_only_below_the_better_ones():
+    from engine.bots.common import SeatView
+    from engine.bots.heuristic import own_value
+    from engine.bots.plan import Plan
+
+    g = position(seat(hand=["Hermit", "Hermit", "Hunting Grounds", "Hunting Grounds"],
+                      deck=HG_DECK), seat(), kingdom=K)
+    plan = Plan(SeatView(g, 0))
+    assert plan.terminals == 4 and plan.wanted == 2
+    assert own_value(plan, "Hunting Grounds") > 0  # the two best: what the deck wants
+    assert own_value(plan, "Hermit") < 0  # beyond them: surplus, as before
+    g = position(seat(hand=["Hunting Grounds"] * 3, deck=HG_DECK), seat(), kingdom=K)
+    assert own_value(Plan(SeatView(g, 0)), "Hunting Grounds") < 0  # its own copies count
