@@ -172,6 +172,8 @@ def seat_join(*, game: Game, user, invite_token: str | None = None) -> Seat:
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
         announce_on_commit(game)
+        # After the join's own announcement: a start by a receiver is announced after it.
+        signals.seat_taken.send(sender=Game, game=game, user=user)
     return seat
 
 

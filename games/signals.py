@@ -2,8 +2,9 @@
 
 `game_moved` fires once per committed change of a game (a move, a start, an abandon), after
 the game-group broadcast. Receivers (the API's event stream, notifications, deadlines) must
-not raise: log and carry on, the move is already committed. `seat_joining` is the exception:
-sent before a seat is taken, its receivers may refuse it.
+not raise: log and carry on, the move is already committed. `seat_joining` and `seat_taken`
+are the exceptions: sent inside a join's transaction, before and after the seat is taken; a
+receiver's error undoes the join.
 """
 from __future__ import annotations
 
@@ -18,3 +19,7 @@ game_moved = Signal()
 # game (Game), user. A receiver refuses the join by raising a GameError, which the join
 # raises unchanged (the API's challenges keep a named challenge's seat for its invited user).
 seat_joining = Signal()
+
+# Sent inside the transaction of a join, the game locked, once the seat is taken, with: game
+# (Game), user. (An open challenge's game is dealt when its last seat is taken, however taken.)
+seat_taken = Signal()

@@ -24,7 +24,7 @@ from games.api.events import EVENT_VERSION, user_group
 from games.api.models import BotAccount, Challenge
 from games.exceptions import GameConflict, NotAllowed
 from games.models import Game, GameStatus
-from games.signals import seat_joining
+from games.signals import seat_joining, seat_taken
 
 log = logging.getLogger(__name__)
 
@@ -93,13 +93,26 @@ def challenge_accept(*, challenge: Challenge, user) -> Challenge:
             raise NotAllowed("this challenge is for another player")
         game = challenge.game
         game_services.seat_join(game=game, user=user, invite_token=game.invite_token)
-        if not game.seats.filter(user__isnull=True, bot_strategy="").exists():
-            game_services.game_start(game=game)
-            challenge.status = Challenge.ACCEPTED
-            challenge.answered_at = timezone.now()
-            challenge.save(update_fields=["status", "answered_at"])
-        _tell_on_commit(challenge, [challenge.challenger_id])
+        challenge.refresh_from_db(fields=["status", "answered_at"])
     return challenge
+
+
+@receiver(seat_taken)
+def _answer_by_taking_a_seat(sender: Any, game: Game, user: Any, **kwargs: Any) -> None:
+    """A seat of a pending challenge's game taken, through `challenge_accept` or the lobby's
+    join (an open challenge's game is listed): the challenger hears of it, and once the last
+    seat is taken the challenge is accepted and the game dealt. A lobby join left it pending
+    and listed as open though full, its game waiting for the challenger to start it."""
+    challenge = Challenge.objects.select_for_update(of=("self",)).filter(
+        game=game, status=Challenge.PENDING).first()
+    if challenge is None:
+        return
+    if not game.seats.filter(user__isnull=True, bot_strategy="").exists():
+        game_services.game_start(game=game)
+        challenge.status = Challenge.ACCEPTED
+        challenge.answered_at = timezone.now()
+        challenge.save(update_fields=["status", "answered_at"])
+    _tell_on_commit(challenge, [challenge.challenger_id])
 
 
 def challenge_decline(*, challenge: Challenge, user) -> Challenge:

@@ -8,6 +8,7 @@ from channels.layers import get_channel_layer
 from django.test import Client
 
 from games.api.events import user_group
+from games.api.models import Challenge
 from games.models import Game, GameStatus
 
 pytestmark = pytest.mark.django_db
@@ -84,6 +85,24 @@ def test_an_open_challenge_is_accepted_by_anyone(as_alice, client_for, make_user
     assert carol.get("/api/v1/challenges/").json()["open"][0]["id"] == challenge["id"]
     assert carol.post(f"/api/v1/challenges/{challenge['id']}/accept/").json()[
         "status"] == "accepted"
+
+
+def test_an_open_challenge_joined_from_the_lobby_is_answered_as_accepted(
+        as_alice, client_for, make_user, catalog):
+    """Its game is listed, so the lobby's join takes its seats too: the last one deals the
+    game and accepts the challenge (it stayed pending, listed as open though full)."""
+    challenge = _challenge(as_alice, seats=["me", "open", "open"]).json()
+    game = challenge["game"]
+    carol, dave = (client_for(make_user(name)) for name in ("carol", "dave"))
+
+    assert carol.post(f"/api/v1/games/{game}/join/").status_code == 200
+    assert Challenge.objects.get(pk=challenge["id"]).status == Challenge.PENDING
+    assert Game.objects.get(pk=game).status == GameStatus.OPEN
+
+    assert dave.post(f"/api/v1/games/{game}/join/").status_code == 200
+    assert Challenge.objects.get(pk=challenge["id"]).status == Challenge.ACCEPTED
+    assert Game.objects.get(pk=game).status == GameStatus.RUNNING
+    assert carol.get("/api/v1/challenges/").json()["open"] == []
 
 
 @pytest.mark.parametrize("body, status, code", [
