@@ -180,10 +180,13 @@ def test_a_consumer_gone_without_its_disconnect_frees_its_place(settings):
 
 
 def test_every_socket_route_takes_a_place_before_it_accepts():
-    from games.routing import websocket_urlpatterns
+    from games.routing import NoSuchSocket, websocket_urlpatterns
 
     consumers = {route.callback.consumer_class for route in websocket_urlpatterns}
     assert len(consumers) == len(websocket_urlpatterns) >= 4
+    # The catch-all of unknown paths refuses every handshake: it never holds a socket open.
+    assert "accept" not in inspect.getsource(NoSuchSocket)
+    consumers.discard(NoSuchSocket)
     uncapped = [c.__name__ for c in consumers if not issubclass(c, socket_quota.SocketQuotaMixin)
                 or "self.admit(" not in inspect.getsource(c.connect)
                 or "self.release()" not in inspect.getsource(c.disconnect)]
