@@ -19,6 +19,7 @@ DEFAULTS: dict[str, Any] = {
     "PLAY_WEBHOOK_BACKOFF_SECONDS": 60,  # 1, 2, 4, 8, 16 minutes between attempts
     "PLAY_WEBHOOK_TIMEOUT_SECONDS": 10,  # the whole exchange: connect, send, status line
     "PLAY_WEBHOOK_MAX_RESPONSE_BYTES": 65536,  # status line and headers; the body is not read
+    "PLAY_WEBHOOK_DNS_TIMEOUT_SECONDS": 3,  # a host's lookup, when saved and at each attempt
     "WEBHOOK_ALLOW_LOOPBACK": False,  # tests only: let deliveries reach their 127.0.0.1 server
     "PLAY_DIGEST_HOUR": 7,  # UTC hour after which the daily digest goes out
     "PLAY_SWEEP_SECONDS": 60,  # embedded mode: how often the in-process sweep runs

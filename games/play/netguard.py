@@ -18,6 +18,7 @@ import ipaddress
 import re
 import socket
 import ssl
+import threading
 import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -136,12 +137,40 @@ def _literal_address(host: str) -> Address | None:
 
 def _lookup(host: str, port: int) -> list[Address]:
     try:
-        found = [ipaddress.ip_address(a.split("%", 1)[0]) for a in resolve(host, port)]
+        answers = _resolve_in_time(host, port, conf.get("PLAY_WEBHOOK_DNS_TIMEOUT_SECONDS"))
+        found = [ipaddress.ip_address(a.split("%", 1)[0]) for a in answers]
+    except Refused:
+        raise
     except (OSError, UnicodeError, ValueError) as exc:
         raise Refused("host name does not resolve") from exc
     if not found:
         raise Refused("host name does not resolve")
     return found
+
+
+def _resolve_in_time(host: str, port: int, seconds: float) -> list[str]:
+    """`resolve`, given `seconds`. getaddrinfo takes no timeout: a name whose DNS server never
+    answers held the request saving it (its thread, its database connection) for the
+    resolver's whole patience, twice per save, and a delivery past its deadline. The lookup
+    runs on a thread of its own, which finishes on its own when it is given up on (it holds
+    nothing else); one lookup's wait never delays another's."""
+    answered = threading.Event()
+    outcome: dict[str, object] = {}
+
+    def look_up() -> None:
+        try:
+            outcome["answers"] = resolve(host, port)
+        except Exception as exc:  # handed to the caller
+            outcome["error"] = exc
+        finally:
+            answered.set()
+
+    threading.Thread(target=look_up, name="webhook-dns", daemon=True).start()
+    if not answered.wait(seconds):
+        raise Refused("host name did not resolve in time")
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome["answers"]  # type: ignore[return-value]
 
 
 def _allowed(address: Address) -> bool:

@@ -135,6 +135,57 @@ def test_loopback_is_reachable_only_with_the_test_setting(settings):
         netguard.target_for("http://10.0.0.1/")
 
 
+class StuckResolver:
+    """Name resolution whose answers never come until the test lets them (bounded: 10 s)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started: list[str] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, host: str, port: int) -> list[str]:
+        with self.lock:
+            self.started.append(host)
+        self.release.wait(10)
+        return [PUBLIC]
+
+
+def test_a_lookup_that_never_answers_is_refused_without_waiting_for_it(monkeypatch, settings):
+    """getaddrinfo takes no timeout: a name whose DNS server never answers held the saving
+    request for the resolver's whole patience (twice per save), and a delivery attempt beyond
+    its deadline. The lookup now has its own deadline, and the refusal does not wait for it."""
+    stuck = StuckResolver()
+    monkeypatch.setattr(netguard, "resolve", stuck)
+    settings.PLAY_WEBHOOK_DNS_TIMEOUT_SECONDS = 0.05
+    try:
+        with pytest.raises(netguard.Refused, match="did not resolve in time"):
+            netguard.target_for("https://slow-dns.example/hook")
+        assert not stuck.release.is_set()  # refused while the lookup was still hanging
+        assert stuck.started in ([], ["slow-dns.example"])  # (not begun yet on a busy machine)
+    finally:
+        stuck.release.set()
+
+
+def test_a_hanging_lookup_holds_back_no_other(monkeypatch, settings):
+    """Each lookup waits on its own: while several names hang, another resolves at once."""
+    stuck = StuckResolver()
+
+    def resolve(host: str, port: int) -> list[str]:
+        return stuck(host, port) if host.startswith("slow-") else [PUBLIC]
+
+    monkeypatch.setattr(netguard, "resolve", resolve)
+    settings.PLAY_WEBHOOK_DNS_TIMEOUT_SECONDS = 0.05
+    try:
+        for n in range(8):
+            with pytest.raises(netguard.Refused, match="did not resolve in time"):
+                netguard.target_for(f"https://slow-{n}.example/hook")
+        settings.PLAY_WEBHOOK_DNS_TIMEOUT_SECONDS = 5
+        assert netguard.target_for("https://hooks.example.com/hook").address == PUBLIC
+        assert not stuck.release.is_set()
+    finally:
+        stuck.release.set()
+
+
 class SlowHeaders:
     """A 127.0.0.1 server that answers with a status line and then one header byte at a time,
     for at most `seconds` (bounded), or with headers larger than any budget."""
