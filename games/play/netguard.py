@@ -75,7 +75,9 @@ def target_for(url: str) -> Target:
     host = _ascii_host(parts.hostname or "")
     if not host:
         raise Refused("the URL has no host")
-    port = port or DEFAULT_PORTS[scheme]
+    if port == 0:  # (no server listens there; `or` below would have sent it to 80 or 443)
+        raise Refused("port 0 is not a port to send to")
+    port = DEFAULT_PORTS[scheme] if port is None else port
     if _local_name(host):
         raise Refused("private address")  # (without a lookup: it would ask the local resolver)
     literal = _literal_address(host)

@@ -86,6 +86,8 @@ def test_a_name_resolving_to_any_private_address_is_refused(no_network):
     ("http:///nohost", "no host"),
     ("http://unknown.example.com/", "does not resolve"),
     ("http://hooks.example.com:99999/", "not a valid URL"),
+    ("https://hooks.example.com:0/", "port 0"),
+    ("http://hooks.example.com:00/hook", "port 0"),
     ("http://[fe80::1%25eth0]/", "zone"),
     ("http://%6c%6f%63%61%6c%68%6f%73%74/", "not a valid host name"),
     ("http://hooks example.com/", "not a valid host name"),
