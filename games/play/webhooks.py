@@ -79,7 +79,9 @@ def game_moved_enqueue(*, game_id: int, step: int, status: str, decisions: list[
     if not by_user:
         return 0
     created = 0
-    for hook in Webhook.objects.filter(user_id__in=list(by_user), active=True):
+    # (a deactivated account, banned by staff, is sent nothing, as its tokens and sockets)
+    for hook in Webhook.objects.filter(user_id__in=list(by_user), active=True,
+                                       user__is_active=True):
         for event in api_events.events_for_seat(
                 game_id=game_id, step=step, status=status, position=by_user[hook.user_id],
                 decisions=decisions):
@@ -119,9 +121,14 @@ def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> float 
     the network is slow), so a duplicate task or a concurrent sweep cannot send it twice.
     """
     now = now or timezone.now()
-    delivery = WebhookDelivery.objects.select_related("webhook").filter(
+    delivery = WebhookDelivery.objects.select_related("webhook__user").filter(
         pk=delivery_id, status=WebhookDelivery.PENDING).first()
     if delivery is None or (delivery.next_attempt_at and delivery.next_attempt_at > now):
+        return None
+    if not delivery.webhook.user.is_active:  # deactivated since the event: no more attempts
+        WebhookDelivery.objects.filter(pk=delivery.pk, status=WebhookDelivery.PENDING).update(
+            status=WebhookDelivery.FAILED, next_attempt_at=None,
+            last_error="not sent: the account is deactivated")
         return None
     attempts = delivery.attempts + 1
     claimed = WebhookDelivery.objects.filter(

@@ -217,3 +217,22 @@ def test_an_account_has_at_most_the_cap_of_webhooks(alice, bob, client, receiver
 
     assert "No webhook added: you have 2 webhooks" in page.content.decode()
     assert alice.webhooks.count() == 2
+
+
+def test_a_deactivated_account_is_sent_nothing(start_game, alice, bob, receiver):
+    """Staff ban an account by deactivating it: its sessions, sockets and tokens stop, and so
+    do its webhooks, for new events and for deliveries still waiting for a retry."""
+    hook = webhooks.webhook_create(user=alice, url=receiver.url)
+    waiting = WebhookDelivery.objects.create(
+        webhook=hook, event_key="test:waiting", event={"type": "test"},
+        created_at=timezone.now(), next_attempt_at=timezone.now())
+    alice.is_active = False
+    alice.save()
+
+    start_game([alice, bob])
+    assert webhooks.delivery_attempt(delivery_id=waiting.pk) is None
+
+    assert receiver.requests == []
+    assert list(WebhookDelivery.objects.values_list("event_key", flat=True)) == ["test:waiting"]
+    waiting.refresh_from_db()
+    assert (waiting.status, waiting.attempts) == (WebhookDelivery.FAILED, 0)
