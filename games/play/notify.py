@@ -92,8 +92,10 @@ def prefs_of(user) -> PlayerPreferences:
 
 
 def email_send(*, user, template: str, context: dict) -> bool:
-    """Render play/email/<template>.txt (first line: the subject) and send it to `user`."""
-    if not user.email:
+    """Render play/email/<template>.txt (first line: the subject) and send it to `user`; not
+    to a deactivated account (staff ban one so: it cannot log in to the game it is called
+    to, and Django's and allauth's own mails, password resets, skip it too)."""
+    if not user.email or not user.is_active:
         return False
     unsubscribe = unsubscribe_link(user)
     context = {**context, "user": user, "unsubscribe_url": unsubscribe,

@@ -126,6 +126,24 @@ def test_digest_readers_get_one_email_a_day_instead(start_game, alice, bob, make
     assert "unsubscribe" in digests[0].body
 
 
+def test_a_deactivated_account_gets_no_email(start_game, alice, bob):
+    """Turn emails, reminders and digests skip an account staff deactivated (banned)."""
+    game = start_game([alice, bob], limit_days=2)
+    clock, user = _waiting(game)
+    user.is_active = False
+    user.save()
+
+    for at in (timedelta(minutes=1), hours(39), hours(40)):  # the turn email, the reminder
+        sweep.sweep(now=clock.wait_started + at)
+    PlayerPreferences.objects.update_or_create(user=user, defaults={"email_daily_digest": True})
+    morning = clock.wait_started.replace(hour=8, minute=0) + timedelta(days=1)
+    sweep.sweep(now=morning)
+    sweep.sweep(now=morning + hours(3))
+
+    assert [m.to for m in mail.outbox if user.email in m.to] == []
+    assert Notification.objects.filter(user=user, kind="reminder").count() == 1  # in-site
+
+
 def test_the_unsubscribe_link_works_without_logging_in(alice, client):
     url = reverse("play:unsubscribe", args=[notify.unsubscribe_token(alice)])
 
