@@ -226,16 +226,22 @@ def test_sockets_close_on_a_frame_too_big_to_be_a_message(running_game, alice):
             if output["type"] == "websocket.close":
                 return output["code"]
 
-    _, raw = api_services.token_create(user=alice, name="socket test")
+    for communicator in _every_socket(running_game, alice):
+        assert async_to_sync(check)(communicator) == safejson.CLOSE_TOO_BIG
+
+
+def _every_socket(game, user) -> list[WebsocketCommunicator]:
+    """A communicator on each of the site's sockets for `game`, as `user` (a token's for
+    the API's)."""
+    _, raw = api_services.token_create(user=user, name="socket test")
     bearer = [(b"authorization", f"Bearer {raw}".encode())]
-    for communicator in [
-        _socket(running_game, alice),
-        _social_socket(running_game, alice),
+    return [
+        _socket(game, user),
+        _social_socket(game, user),
         WebsocketCommunicator(URLRouter(api_sockets), "/ws/api/v1/events/", headers=bearer),
         WebsocketCommunicator(URLRouter(api_sockets),
-                              f"/ws/api/v1/games/{running_game.pk}/stream/", headers=bearer),
-    ]:
-        assert async_to_sync(check)(communicator) == safejson.CLOSE_TOO_BIG
+                              f"/ws/api/v1/games/{game.pk}/stream/", headers=bearer),
+    ]
 
 
 ODD_BUT_JSON = ["null", "[]", "1", '"ping"', "{}", '{"type": 5}', '{"type": "ping", "x": []}',
@@ -258,15 +264,7 @@ def test_sockets_take_odd_json_without_failing(running_game, alice):
         else:
             await communicator.disconnect()
 
-    _, raw = api_services.token_create(user=alice, name="socket test")
-    bearer = [(b"authorization", f"Bearer {raw}".encode())]
-    for communicator in [
-        _socket(running_game, alice),
-        _social_socket(running_game, alice),
-        WebsocketCommunicator(URLRouter(api_sockets), "/ws/api/v1/events/", headers=bearer),
-        WebsocketCommunicator(URLRouter(api_sockets),
-                              f"/ws/api/v1/games/{running_game.pk}/stream/", headers=bearer),
-    ]:
+    for communicator in _every_socket(running_game, alice):
         async_to_sync(check)(communicator)
 
 
