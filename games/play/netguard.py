@@ -78,6 +78,8 @@ def target_for(url: str) -> Target:
     if port == 0:  # (no server listens there; `or` below would have sent it to 80 or 443)
         raise Refused("port 0 is not a port to send to")
     port = DEFAULT_PORTS[scheme] if port is None else port
+    if port in BLOCKED_PORTS:
+        raise Refused(f"port {port} belongs to another protocol (mail, chat, file sharing...)")
     if _local_name(host):
         raise Refused("private address")  # (without a lookup: it would ask the local resolver)
     literal = _literal_address(host)
@@ -87,6 +89,18 @@ def target_for(url: str) -> Target:
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return Target(scheme=scheme, host=host, port=port, path=path, address=str(addresses[0]))
 
+
+# The ports browsers will not fetch from (the Fetch standard's "bad ports"): mail, IRC, FTP,
+# SSH, DNS, LDAP, NFS, SIP... Their servers read line by line, and a POST's lines, though
+# ours, could still talk to them, so a webhook could make our workers probe or speak to
+# them on any public host.
+BLOCKED_PORTS = frozenset({
+    1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101,
+    102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389,
+    427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636,
+    989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566,
+    6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+})
 
 # Names that are never public, whatever they resolve to: loopback (RFC 6761), multicast DNS,
 # home networks (RFC 8375), private use (ICANN's .internal), and common LAN suffixes.

@@ -45,9 +45,13 @@ class TooManyWebhooks(ValueError):
 def webhook_create(*, user, url: str) -> Webhook:
     """Raises netguard.Refused for a URL the site may not POST to (checked before saving), and
     TooManyWebhooks at the cap: every event is POSTed to every webhook, so without one an
-    account could turn each of its moves into any number of requests from our workers."""
-    netguard.target_for(url)
+    account could turn each of its moves into any number of requests from our workers. The
+    cap is read before the URL's lookup too, so an account at the cap costs no lookup."""
     most = conf.get("PLAY_WEBHOOKS_PER_USER")
+    if Webhook.objects.filter(user=user).count() >= most:
+        raise TooManyWebhooks(f"you have {most} webhooks, the most an account may have: "
+                              "delete one first")
+    netguard.target_for(url)
     with transaction.atomic():
         game_services.lock_account(user)
         if Webhook.objects.filter(user=user).count() >= most:

@@ -98,6 +98,18 @@ def test_other_unusable_urls_are_refused_with_a_reason(url, reason):
         netguard.target_for(url)
 
 
+@pytest.mark.parametrize("port", [25, 22, 6667, 587, 53, 10080])
+def test_ports_browsers_refuse_are_refused_before_any_lookup(port, no_network):
+    """A webhook on a mail, SSH or IRC port of a public host would have our workers speak to
+    that server; browsers refuse those ports (the Fetch standard's bad ports), so do we."""
+    _, lookups = no_network
+
+    with pytest.raises(netguard.Refused, match=f"port {port} belongs to another protocol"):
+        netguard.target_for(f"http://hooks.example.com:{port}/hook")
+    assert lookups == []
+    assert netguard.target_for("http://hooks.example.com:8080/hook").port == 8080
+
+
 def test_a_public_url_resolves_once_to_the_address_to_connect_to(no_network):
     _, lookups = no_network
 
@@ -129,10 +141,10 @@ def test_an_international_name_is_looked_up_and_sent_in_its_ascii_form(no_networ
 
 def test_loopback_is_reachable_only_with_the_test_setting(settings):
     with pytest.raises(netguard.Refused):
-        netguard.target_for("http://127.0.0.1:9/")
+        netguard.target_for("http://127.0.0.1:8009/")
     settings.WEBHOOK_ALLOW_LOOPBACK = True
 
-    assert netguard.target_for("http://127.0.0.1:9/").address == "127.0.0.1"
+    assert netguard.target_for("http://127.0.0.1:8009/").address == "127.0.0.1"
     with pytest.raises(netguard.Refused):  # still only loopback, nothing else private
         netguard.target_for("http://10.0.0.1/")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import socket
 import threading
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -84,7 +85,7 @@ def test_the_api_streams_events_are_posted_as_signed_json(start_game, alice, bob
 
 
 def test_a_tampered_body_does_not_match_the_signature(alice):
-    hook = webhooks.webhook_create(user=alice, url="http://127.0.0.1:9/")
+    hook = webhooks.webhook_create(user=alice, url="http://127.0.0.1:8009/")
     signed = webhooks.signature(hook.secret, b'{"step":1}')
 
     assert signed != webhooks.signature(hook.secret, b'{"step":2}')
@@ -128,9 +129,17 @@ def patch_now(when):
     return mock.patch("games.play.webhooks.timezone.now", return_value=when)
 
 
+def _closed_port() -> int:
+    """A port of 127.0.0.1 nothing listens on: one the system just gave out, closed again."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def test_a_delivery_gives_up_after_the_last_attempt(alice, settings):
     settings.PLAY_WEBHOOK_MAX_ATTEMPTS = 2
-    hook = webhooks.webhook_create(user=alice, url="http://127.0.0.1:9/nothing-listens")
+    hook = webhooks.webhook_create(user=alice,
+                                   url=f"http://127.0.0.1:{_closed_port()}/nothing-listens")
     now = timezone.now()
     delivery = WebhookDelivery.objects.create(
         webhook=hook, event_key="test:1", event={"type": "test"}, created_at=now,
@@ -211,6 +220,9 @@ def test_an_account_has_at_most_the_cap_of_webhooks(alice, bob, client, receiver
     with pytest.raises(webhooks.TooManyWebhooks, match="2 webhooks"):
         webhooks.webhook_create(user=alice, url=f"{receiver.url}/2")
     webhooks.webhook_create(user=bob, url=receiver.url)  # per account
+    # At the cap, a URL is not even looked up: saving again and again costs no lookups.
+    with pytest.raises(webhooks.TooManyWebhooks):
+        webhooks.webhook_create(user=alice, url="https://never-looked-up.invalid/")
 
     client.force_login(alice)
     page = client.post(reverse("play:webhook_add"), {"url": f"{receiver.url}/3"}, follow=True)
