@@ -12,11 +12,15 @@ from django.core.handlers.exception import response_for_exception
 
 class StaticFiles(ASGIStaticFilesHandler):
     """Django's handler, with a path that climbs out of the static root (`/static/%2e%2e/`)
-    answered 400 as any suspicious request is: Django's own handler lets it out as a 500."""
+    answered 400 as any suspicious request is: Django's own handler lets it out as a 500.
+    Its files skip the middleware, so `nosniff` (SecurityMiddleware's) is added here: a
+    browser must take a script or a style sheet for what its type says, nothing else."""
 
     async def get_response_async(self, request: Any) -> Any:
         try:
-            return await super().get_response_async(request)
+            response = await super().get_response_async(request)
         except SuspiciousOperation as exc:
-            return await sync_to_async(response_for_exception, thread_sensitive=False)(
+            response = await sync_to_async(response_for_exception, thread_sensitive=False)(
                 request, exc)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
