@@ -74,19 +74,25 @@ def test_an_account_holds_at_most_the_cap_across_every_socket_route(running_game
     assert socket_quota.open_count(f"user:{alice.pk}") == 0
 
 
-def test_sockets_without_an_account_are_capped_per_address(running_game):
+def _anonymous_cap(game, held: list[str], refused: str, other: str) -> dict:
+    """Open anonymous sockets from the `held` addresses, then one from `refused` (its close
+    frame is returned) and one from `other`, which must be let in; then close them all."""
     async def scenario():
-        held = [_anonymous(running_game, "198.51.100.7") for _ in range(2)]
-        for socket in held:
+        sockets = [_anonymous(game, address) for address in held]
+        for socket in sockets:
             assert (await socket.connect())[0]
-        closed = await _refused_for_too_many(_anonymous(running_game, "198.51.100.7"))
-        other = _anonymous(running_game, "198.51.100.8")
-        assert (await other.connect())[0]
-        for socket in (*held, other):
+        closed = await _refused_for_too_many(_anonymous(game, refused))
+        outside = _anonymous(game, other)
+        assert (await outside.connect())[0]
+        for socket in (*sockets, outside):
             await socket.disconnect()
         return closed
 
-    closed = async_to_sync(scenario)()
+    return async_to_sync(scenario)()
+
+
+def test_sockets_without_an_account_are_capped_per_address(running_game):
+    closed = _anonymous_cap(running_game, ["198.51.100.7"] * 2, "198.51.100.7", "198.51.100.8")
     assert closed["reason"] == "too many open sockets for this address (2)"
     assert socket_quota.open_count("address:198.51.100.7") == 0
 
@@ -94,18 +100,8 @@ def test_sockets_without_an_account_are_capped_per_address(running_game):
 def test_ipv6_clients_are_counted_by_their_64(running_game):
     # Each subscriber has a whole /64 to pick source addresses from: counted per address,
     # one client could hold any number of sockets.
-    async def scenario():
-        held = [_anonymous(running_game, f"2001:db8:1:2::{n}") for n in (1, 2)]
-        for socket in held:
-            assert (await socket.connect())[0]
-        closed = await _refused_for_too_many(_anonymous(running_game, "2001:db8:1:2:ffff::3"))
-        other = _anonymous(running_game, "2001:db8:1:3::1")  # another /64
-        assert (await other.connect())[0]
-        for socket in (*held, other):
-            await socket.disconnect()
-        return closed
-
-    closed = async_to_sync(scenario)()
+    closed = _anonymous_cap(running_game, ["2001:db8:1:2::1", "2001:db8:1:2::2"],
+                            "2001:db8:1:2:ffff::3", "2001:db8:1:3::1")  # (the last: another /64)
     assert closed["reason"] == "too many open sockets for this address (2)"
     assert socket_quota.address_key("::ffff:198.51.100.7") == "198.51.100.7"
     assert socket_quota.address_key("198.51.100.7") == "198.51.100.7"
