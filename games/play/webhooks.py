@@ -47,17 +47,19 @@ def webhook_create(*, user, url: str) -> Webhook:
     TooManyWebhooks at the cap: every event is POSTed to every webhook, so without one an
     account could turn each of its moves into any number of requests from our workers. The
     cap is read before the URL's lookup too, so an account at the cap costs no lookup."""
+    _below_the_cap(user)
+    netguard.target_for(url)
+    with transaction.atomic():
+        game_services.lock_account(user)
+        _below_the_cap(user)  # (again under the lock: two saves at once take turns)
+        return Webhook.objects.create(user=user, url=url)
+
+
+def _below_the_cap(user) -> None:
     most = conf.get("PLAY_WEBHOOKS_PER_USER")
     if Webhook.objects.filter(user=user).count() >= most:
         raise TooManyWebhooks(f"you have {most} webhooks, the most an account may have: "
                               "delete one first")
-    netguard.target_for(url)
-    with transaction.atomic():
-        game_services.lock_account(user)
-        if Webhook.objects.filter(user=user).count() >= most:
-            raise TooManyWebhooks(f"you have {most} webhooks, the most an account may have: "
-                                  "delete one first")
-        return Webhook.objects.create(user=user, url=url)
 
 
 def webhook_rotate(*, user, webhook_id: int) -> Webhook | None:
