@@ -75,7 +75,7 @@ def target_for(url: str) -> Target:
     host = _ascii_host(parts.hostname or "")
     if not host:
         raise Refused("the URL has no host")
-    if port == 0:  # (no server listens there; `or` below would have sent it to 80 or 443)
+    if port == 0:  # (no server listens there; it read as "no port" and went to 80 or 443)
         raise Refused("port 0 is not a port to send to")
     port = DEFAULT_PORTS[scheme] if port is None else port
     if port in BLOCKED_PORTS:
