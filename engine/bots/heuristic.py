@@ -9,7 +9,6 @@ Pure: it reads only the SeatView and the decision, and keeps no state between an
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -617,8 +616,9 @@ def _reveal(view: SeatView, d: Decision) -> list[int]:
 
 
 def _wish(view: SeatView, d: Decision) -> str:
-    """Name the card most likely on top: the commonest one not in hand."""
-    left = view.my_cards() - Counter(view.hand())
+    """Name the card most likely on top: the commonest in my draw pile (I know what is left in
+    it), or in my discard pile when the draw pile is empty (a shuffle makes it the deck)."""
+    left = view.deck_counts() or view.discard_counts()
     for name, _ in left.most_common():
         if name in d.choices:
             return name

@@ -136,3 +136,19 @@ def test_baron_gains_the_estate_it_needs_in_a_deck_without_enough_of_them():
 
 def test_baron_gains_its_estate_near_the_end():
     assert _baron_played(["Copper", "Copper", "Silver", "Silver"], supply={"Province": 2})
+
+
+def _wish(deck: list[str], discard: list[str]) -> str:
+    k = ["Wishing Well", *K[1:]]
+    g = position(seat(hand=["Wishing Well"], deck=deck, discard=discard), seat(), kingdom=k)
+    play(g, "Wishing Well")
+    return bot(g)
+
+
+def test_wishing_well_names_the_commonest_card_of_the_draw_pile_not_of_the_whole_deck():
+    # Eight Coppers sit in the discard pile; what is left to draw is mostly Silver.
+    assert _wish(["Estate", "Silver", "Silver", "Copper"], ["Copper"] * 8) == "Silver"
+
+
+def test_wishing_well_names_from_the_discard_pile_when_the_draw_pile_is_empty():
+    assert _wish(["Estate"], ["Gold", "Gold", "Copper"]) == "Gold"
