@@ -200,6 +200,11 @@ if REDIS_URL:
             "BACKEND": "dominion_site.cache.SharedClientRedisCache",
             "LOCATION": os.environ.get("CACHE_URL", REDIS_URL),
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
+            # redis-py names itself to Redis on every new connection (CLIENT SETINFO), and
+            # reads its own package metadata from disk to do it: 2.4 ms of CPU a connection
+            # instead of 1.0 (measured over 400 opened at once), paid in full when a few
+            # hundred sockets close together and each takes a connection of its own.
+            "OPTIONS": {"driver_info": None},
         }
     }
 else:
@@ -223,7 +228,9 @@ if REDIS_URL:
             # redis-py's pool refuses a 101st connection at once ("Too many connections"):
             # when a few hundred sockets of one process close together, each disconnect
             # leaves its groups on a connection of its own. Redis takes 10,000 clients.
+            # driver_info None: no CLIENT SETINFO on each new connection (see the cache's).
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None,
+                                  "driver_info": None,
                                   "max_connections": int(os.environ.get(
                                       "CHANNEL_LAYER_MAX_CONNECTIONS", "1000"))}]},
         }

@@ -149,3 +149,38 @@ def test_the_sites_layer_receives_what_channels_redis_does_in_one_round_trip(red
     # 9 messages received after counting began: one pop each (a pop already waiting, or one
     # that timed out on a slow machine, may add a few); channels_redis makes about four each.
     assert pops <= 12 if lean else pops >= 9 * 3, pops
+
+
+def test_new_connections_of_the_cache_and_the_layer_skip_the_client_library_naming(
+        redis_url, monkeypatch):
+    """redis-py names itself on each new connection (CLIENT SETINFO) after reading its package
+    metadata from disk: more than half the CPU of opening a connection, paid per socket when
+    hundreds close at once. The production settings turn it off for the cache and the layer."""
+    import redis
+    import redis.utils
+    from django.core.cache.backends.redis import RedisCache
+
+    from tests.web.test_production_settings import REAL_KEY, _settings
+
+    loaded = _settings(REDIS_URL="redis://redis.internal:6379/0", SECRET_KEY=REAL_KEY)
+    host = dict(loaded["CHANNEL_LAYERS"]["default"]["CONFIG"]["hosts"][0])
+    cache_options = loaded["CACHES"]["default"]["OPTIONS"]
+    reads: list[int] = []
+    monkeypatch.setattr(redis.utils, "get_lib_version", lambda: reads.append(1) or "0")
+
+    async def run() -> None:
+        layer = channel_layer.Layer(hosts=[{**host, "address": redis_url}],
+                                    prefix=f"test-{uuid.uuid4().hex[:8]}")
+        channels = [await layer.new_channel() for _ in range(20)]
+        await asyncio.gather(*(layer.group_add("g", c) for c in channels))  # 20 connections
+        await asyncio.gather(*(layer.group_discard("g", c) for c in channels))
+        await layer.flush()
+
+    asyncio.run(run())
+    cache = RedisCache(redis_url, {"OPTIONS": cache_options})
+    cache.set("probe", 1)
+    assert cache.get("probe") == 1
+    cache.delete("probe")
+    assert reads == []
+    redis.Redis.from_url(redis_url).ping()  # (the check would see a read: redis-py's default)
+    assert reads == [1]

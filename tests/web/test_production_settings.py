@@ -23,7 +23,7 @@ PROBE = (
     "print(json.dumps({k: getattr(s, k, None) for k in ("
     "'PRODUCTION', 'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE', 'SECURE_SSL_REDIRECT', "
     "'SECURE_HSTS_SECONDS', 'SECURE_PROXY_SSL_HEADER', 'CACHES', 'SECRET_KEY', 'DATABASES', "
-    "'CONTENT_SECURITY_POLICY_ENFORCE')}))"
+    "'CONTENT_SECURITY_POLICY_ENFORCE', 'CHANNEL_LAYERS')}))"
 )
 # What the process inherits that would change the answer; each case sets its own.
 CONTROLLED = {"SECRET_KEY", "REDIS_URL", "DATABASE_URL", "DJANGO_PRODUCTION", "BEHIND_TLS_PROXY",
