@@ -139,7 +139,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                    help="the Celery worker's pool (--pool, with --concurrency 2); prefork as "
                         "docs/production.md runs it")
     p.add_argument("--client", default="bot", choices=("bot", "table"),
-                   help="bot: reads /decisions/ when a turn becomes its own, nothing else; "
+                   help="bot: answers from the your_turn event's decisions (reads /decisions/ "
+                        "when an older site's event has none); "
                         "table: a client that shows the table reads its /view/ after every "
                         "move it did not make (and its decisions from it)")
     p.add_argument("--json", action="store_true", help="print each level as a JSON line too")

@@ -1,14 +1,15 @@
 """Clients that play games through the public API and the WebSocket event stream.
 
 Each user has one token, one socket (the event stream serves all of a user's games) and plays
-one game at a time: it answers its open decisions after a think time, reads its decisions only
-when the stream says a turn became its own, and starts a new game with the same partner when
-one ends. Everything is timed; errors are counted, never raised.
+one game at a time: it answers its open decisions after a think time, learns them when the
+stream says a turn became its own, and starts a new game with the same partner when one ends.
+Everything is timed; errors are counted, never raised.
 
-Two kinds of client: a bot (`table=False`) reads `/decisions/` when a turn becomes its own and
-nothing else; a client that shows the table (`table=True`) reads its `/view/` after every move
-it did not make itself (its own answer's reply brings the view) and takes its decisions from
-that view.
+Two kinds of client: a bot (`table=False`) answers from the `your_turn` event, which carries
+its decisions; it reads `/decisions/` only when the event does not (an older site), when its
+answer was refused, and after EVENT_WAIT seconds without an event (in case one was lost). A
+client that shows the table (`table=True`) reads its `/view/` after every move it did not make
+itself (its own answer's reply brings the view) and takes its decisions from that view.
 """
 
 from __future__ import annotations
@@ -143,7 +144,10 @@ async def play_seat(user: User, game: int, think: float, rng: random.Random,
         event = await _next_event(user, game, mine["step"], stop)
         if event is not None and event["type"] == "game_ended":
             return
-        mine = await _decisions(user, game, event["step"] if event else 0)
+        if event is not None and "pending" in event and not user.table:
+            mine = {"step": event["step"], "status": "running", "decisions": event["pending"]}
+        else:
+            mine = await _decisions(user, game, event["step"] if event else 0)
 
 
 async def _next_event(user: User, game: int, step: int, stop: asyncio.Event) -> dict | None:

@@ -1,10 +1,11 @@
 """The API event stream's feed: after each committed move, tell each seated user what changed.
 
 Events go to the channel-layer group user-<id>, so one socket serves all of a user's games.
-They carry ids, steps and deadlines only (and, to the seat's own user, its own decisions' ids
-and kinds): a client fetches its view to learn the rest, so no event can leak another seat's
-cards. `your_turn` and `decision_opened` are sent when a decision *becomes* the seat's (it
-opened at this step through someone else's move, or the deal), not again after its own move.
+They carry ids, steps and deadlines (and, to the seat's own user, its own decisions: their ids
+and kinds, and in `your_turn` the decisions themselves): a client fetches its view to learn the
+rest, so no event can leak another seat's cards. `your_turn` and `decision_opened` are sent
+when a decision *becomes* the seat's (it opened at this step through someone else's move, or
+the deal), not again after its own move.
 """
 
 from __future__ import annotations
@@ -34,9 +35,14 @@ def _new_for(decision: dict[str, Any], step: int, position: int) -> bool:
 
 
 def events_for_seat(
-    *, game_id: int, step: int, status: str, position: int, decisions: list[dict[str, Any]]
+    *, game_id: int, step: int, status: str, position: int, decisions: list[dict[str, Any]],
+    with_pending: bool = False,
 ) -> list[dict[str, Any]]:
-    """The events one seat's user gets for a move, in the order they are sent."""
+    """The events one seat's user gets for a move, in the order they are sent.
+
+    `with_pending` (the account stream, a socket of the seat's own user): `your_turn` also
+    carries the seat's open decisions in full, as `GET /decisions/` gives them, so a client
+    answers without reading them first. Webhooks, which leave the site, carry ids only."""
     base = {"v": EVENT_VERSION, "game": game_id, "step": step}
     events = [{**base, "type": "game_moved", "status": status}]
     if status in ENDED:
@@ -47,6 +53,8 @@ def events_for_seat(
         turn = {**base, "type": "your_turn", "decisions": [d["id"] for d in mine]}
         if "deadline" in new[0]:
             turn["deadline"] = new[0]["deadline"]
+        if with_pending:
+            turn["pending"] = [_as_read(d) for d in mine]
         events.append(turn)
     for d in new:
         opened = {**base, "type": "decision_opened", "decision": d["id"], "kind": d["kind"]}
@@ -54,6 +62,12 @@ def events_for_seat(
             opened["deadline"] = d["deadline"]
         events.append(opened)
     return events
+
+
+def _as_read(decision: dict[str, Any]) -> dict[str, Any]:
+    """A decision as `GET /decisions/` shows it (games.api.selectors.decisions_timed)."""
+    return {**decision, "opened_step": decision.get("opened_step"),
+            "opened_by": decision.get("opened_by"), "deadline": decision.get("deadline")}
 
 
 def decisions_with_deadlines(*, game_id: int, step: int, decisions: list[dict[str, Any]],
@@ -94,7 +108,7 @@ def game_moved(sender, *, game_id: int, step: int, status: str, decisions: list,
         log.exception("deadlines for the events of game %s failed", game_id)
     for user_id, position in seated:
         events = events_for_seat(game_id=game_id, step=step, status=status, position=position,
-                                 decisions=decisions)
+                                 decisions=decisions, with_pending=True)
         try:
             # broadcast.group_send hands the message to the server's loop (in-memory layer).
             broadcast.group_send(user_group(user_id), {"type": "api.events", "events": events})

@@ -10,6 +10,7 @@ import json
 
 import pytest
 from django.utils import timezone
+from rest_framework.test import APIClient
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
@@ -58,6 +59,12 @@ def _human_move(game: Game) -> None:
                              step=game.step)
 
 
+def _reader(token: str) -> APIClient:
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return api
+
+
 def _bot_game(alice, base_kingdom) -> Game:
     return services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom)
 
@@ -87,6 +94,9 @@ def test_your_turn_and_decision_opened_follow_the_moves(live_asgi, catalog, alic
         game.refresh_from_db()
         assert turn["step"] == game.step
         assert turn["decisions"] == [d["id"] for d in game.decisions if d["seat"] == 0]
+        read = _reader(token).get(f"/api/v1/games/{game.pk}/decisions/").json()
+        assert read["step"] == turn["step"]
+        assert turn["pending"] == read["decisions"]  # no read needed to answer
         _human_move(game)
         moved = _until(ws, lambda e: e["type"] == "game_moved" and e["step"] > turn["step"])
         assert moved[-1]["game"] == game.pk
@@ -170,6 +180,10 @@ def test_events_name_only_the_seats_own_decisions():
     assert "d5" not in json.dumps(events)
     idle = events_for_seat(game_id=7, step=3, status="running", position=0, decisions=decisions)
     assert [e["type"] for e in idle] == ["game_moved"]
+    full = events_for_seat(game_id=7, step=3, status="running", position=1,
+                           decisions=decisions, with_pending=True)
+    assert [d["id"] for d in full[1]["pending"]] == ["d4"] and "d5" not in json.dumps(full)
+    assert "pending" not in events[1]  # (webhooks' events: ids only)
 
 
 def test_a_client_without_an_origin_header_connects_with_its_token(live_asgi, token):
@@ -222,10 +236,7 @@ def test_after_my_own_move_no_your_turn_and_a_new_turn_carries_its_deadline(
 
 
 def test_a_ticket_opens_the_stream_once(live_asgi, alice, token):
-    from rest_framework.test import APIClient
-
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    api = _reader(token)
     made = api.post("/api/v1/ws-ticket/")
     assert made.status_code == 201 and made.json()["ticket"].startswith("wst_")
     assert token not in json.dumps(made.json())

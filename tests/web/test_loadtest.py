@@ -111,6 +111,24 @@ def test_a_bot_client_reads_only_its_decisions():
     assert paths == ["GET /games/5/decisions/"]
 
 
+def test_a_bot_client_answers_its_turn_from_the_event_without_reading():
+    buy = {"id": "d9", "seat": 1, "kind": "BuyPhase", "treasures": [], "piles": []}
+    user, paths = _table_client([{"step": 3, "status": "running", "decisions": []},
+                                 {"step": 5, "status": "finished", "decisions": []}])
+    user.table = False
+
+    async def run() -> None:
+        seat = asyncio.create_task(players.play_seat(user, 5, 0.0, random.Random(1),
+                                                     asyncio.Event()))
+        await asyncio.sleep(0.01)  # it read its decisions (none) and waits for an event
+        user._got({"v": 1, "type": "your_turn", "game": 5, "step": 4, "decisions": ["d9"],
+                   "pending": [buy]})
+        await asyncio.wait_for(seat, 5)
+
+    asyncio.run(run())
+    assert paths == ["GET /games/5/decisions/", "POST /games/5/answer/"]
+
+
 def test_errors_say_when_they_happened_outside_the_window():
     metrics = players.Metrics(window=[10.0, 20.0])
     for at in (5.0, 15.0, 25.0, 26.0):
