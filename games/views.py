@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import DisallowedHost
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -137,9 +138,15 @@ def game_start(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("games:play", pk=game.pk)
 
 
+MY_GAMES_PAGE = 50
+
+
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/mine.html", {"seats": selectors.games_for_user(request.user)})
+    """One page of the user's games, `?page=N` (a bad N gives the nearest page: get_page)."""
+    page = Paginator(selectors.games_for_user(request.user), MY_GAMES_PAGE).get_page(
+        request.GET.get("page"))
+    return render(request, "games/mine.html", {"seats": page, "page": page})
 
 
 @login_required

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
@@ -190,3 +192,56 @@ def test_my_games_lists_games_waiting_for_me_first(
     assert order[0] == waiting.pk
     assert set(order) == {older.pk, waiting.pk, newer.pk}
     assert 'class="badge"' in response.content.decode()
+
+
+def _alices_games(alice, bob, base_kingdom, count: int) -> None:
+    """`count` games of Alice's: every third one open, the others running with Bob."""
+    for i in range(count):
+        game = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+        if i % 3:
+            services.seat_join(game=game, user=bob)
+            services.game_start(game=game, user=alice)
+
+
+def test_my_games_shows_fifty_a_page_with_links_to_the_others(
+    client, catalog, alice, bob, base_kingdom
+):
+    _alices_games(alice, bob, base_kingdom, 60)
+    client.force_login(alice)
+
+    first = client.get(reverse("games:my_games"))
+    second = client.get(reverse("games:my_games"), {"page": 2})
+
+    assert len(first.context["seats"]) == 50 and len(second.context["seats"]) == 10
+    shown = [s.game.pk for s in [*first.context["seats"], *second.context["seats"]]]
+    assert sorted(shown) == sorted(Game.objects.values_list("pk", flat=True))
+    assert 'href="?page=2"' in first.content.decode()
+    assert "page 2 of 2" in second.content.decode()
+
+
+@pytest.mark.parametrize("asked, shown", [("99", 2), ("0", 2), ("nope", 1)])
+def test_a_bad_page_number_shows_the_nearest_page(
+    client, catalog, alice, bob, base_kingdom, asked, shown
+):
+    _alices_games(alice, bob, base_kingdom, 51)
+    client.force_login(alice)
+
+    response = client.get(reverse("games:my_games"), {"page": asked})
+
+    assert response.status_code == 200 and response.context["page"].number == shown
+
+
+def test_my_games_costs_the_same_queries_for_3_games_and_for_60(
+    client, catalog, alice, bob, base_kingdom
+):
+    client.force_login(alice)
+    counts = []
+    for count in (3, 60):
+        Game.objects.all().delete()
+        _alices_games(alice, bob, base_kingdom, count)
+        client.get(reverse("games:my_games"))  # warm the session and per-process caches
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(reverse("games:my_games")).status_code == 200
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1]
