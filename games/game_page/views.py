@@ -103,7 +103,9 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
     except ValueError:
         return None, "The form is missing the game step; reload the page.", 400
     if decision is None:
-        return None, _stale(game, step), 409
+        if step < game.step:  # drawn before a move: its decision may have closed since
+            return None, _stale(game, step), 409
+        return None, _not_open(decision_id), 400
     try:
         answer = answer_from_post(decision, request.POST)
         result = services.decision_submit(game_id=game.pk, seat=seat.position,
@@ -116,6 +118,13 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
     except GameError as exc:
         return None, f"Not accepted: {exc.detail}.", 400 if exc.code == "illegal_answer" else 409
     return result, None, 200
+
+
+def _not_open(decision_id: str) -> str:
+    """Why an id unknown at the form's own (current) step is refused: no page ever showed it."""
+    shown = decision_id if len(decision_id) <= 40 else decision_id[:40] + "…"
+    return (f"Decision {shown!r} is not one of your open decisions in this game, "
+            "so nothing was done.")
 
 
 def _stale(game: Game, step: int) -> str:

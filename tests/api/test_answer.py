@@ -132,13 +132,14 @@ def test_a_missing_field_is_400_naming_it(running_game, as_alice, untouched):
     assert response.json()["detail"] == "decision: This field is required."
 
 
-def test_a_closed_decision_is_409(running_game, as_alice, as_bob, untouched):
+def test_a_closed_or_unknown_decision_is_409_naming_it(running_game, as_alice, as_bob, untouched):
     seat, _ = _opening(running_game)
     with untouched(running_game):
         response = _client(seat, as_alice, as_bob).post(
             _url(running_game), {"decision": "d999", "answer": [], "step": 0}, format="json")
     assert response.status_code == 409
-    assert response.json()["code"] == "decision_closed"
+    assert response.json() == {"code": "decision_closed",
+                               "detail": f"decision d999 is not open for seat {seat}"}
 
 
 def test_a_game_not_running_is_409(open_game, as_alice, untouched):

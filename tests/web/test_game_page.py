@@ -153,6 +153,36 @@ def test_a_stale_form_is_refused_with_a_clear_message(client, running_game, play
     assert game.step == old_step + 1
 
 
+@pytest.mark.parametrize("step_ahead", [0, 3])
+def test_an_unknown_decision_is_refused_as_not_open_not_as_a_stale_page(
+    client, running_game, step_ahead
+):
+    game = running_game
+    game.refresh_from_db()
+    before = (game.step, game.snapshot)
+    _login_seat(client, game, game.decisions[0]["seat"])
+
+    response = _decide(client, game, {"decision": "d999", "step": game.step + step_ahead,
+                                      "end": 1}, fetch=True)
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert "'d999' is not one of your open decisions" in error and "moved on" not in error
+    game.refresh_from_db()
+    assert (game.step, game.snapshot) == before
+
+
+def test_an_unknown_decision_without_javascript_says_so_after_the_redirect(client, running_game):
+    game = running_game
+    game.refresh_from_db()
+    _login_seat(client, game, game.decisions[0]["seat"])
+
+    response = _decide(client, game, {"decision": "bogus", "step": game.step, "end": 1})
+
+    assert "&#x27;bogus&#x27; is not one of your open decisions" in client.get(
+        response.url).content.decode()
+
+
 def test_only_a_seated_player_can_answer(client, running_game, make_user):
     game = running_game
     game.refresh_from_db()
