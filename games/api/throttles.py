@@ -122,6 +122,13 @@ class CreateGameThrottle(_ScopeThrottle):
         return request.method != "POST" or super().allow_request(request, view)
 
 
+class WebhookSaveThrottle(_ScopeThrottle):
+    """Webhooks added or given a new secret (the settings page's forms: there is no API
+    endpoint for them). Each save costs a DNS lookup or a new secret, so each attempt counts."""
+
+    scope = "webhook_save"
+
+
 class ReadWriteThrottle:
     """GET/HEAD count against `read`, everything else against `write`."""
 

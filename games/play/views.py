@@ -12,6 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors as game_selectors
+from games.api.throttles import WebhookSaveThrottle, form_quota_wait, wait_message
 from games.exceptions import GameError
 from games.models import Game
 from games.play import netguard, notify, selectors, services, webhooks
@@ -88,6 +89,8 @@ def vacation_toggle(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def webhook_add(request: HttpRequest) -> HttpResponse:
+    if _webhook_saves_used_up(request):  # (before the form: over the quota, no lookup)
+        return redirect("play:settings")
     form = WebhookForm(request.POST)
     if form.is_valid():
         try:
@@ -107,12 +110,23 @@ def webhook_add(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def webhook_rotate(request: HttpRequest, pk: int) -> HttpResponse:
+    if _webhook_saves_used_up(request):
+        return redirect("play:settings")
     hook = webhooks.webhook_rotate(user=request.user, webhook_id=pk)
     if hook is None:
         raise Http404("No such webhook.")
     _show_secret_once(request, hook)
     messages.success(request, "New secret made; the old one no longer signs. It is shown once.")
     return redirect("play:settings")
+
+
+def _webhook_saves_used_up(request: HttpRequest) -> bool:
+    """Count this save in the account's `webhook_save` quota; over it, say when to try again."""
+    wait = form_quota_wait(request.user, WebhookSaveThrottle())
+    if wait is None:
+        return False
+    messages.error(request, "Nothing saved. " + wait_message(wait, "saved webhooks"))
+    return True
 
 
 def _show_secret_once(request: HttpRequest, hook) -> None:

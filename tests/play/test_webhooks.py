@@ -236,6 +236,29 @@ def test_an_account_has_at_most_the_cap_of_webhooks(alice, bob, client, receiver
     assert alice.webhooks.count() == 2
 
 
+def test_saving_webhooks_is_rate_limited_per_account(alice, bob, client, receiver, settings):
+    """Adding a webhook or a new secret counts in `webhook_save`; over it nothing is saved and
+    the page says when to try again."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "webhook_save": "2/hour"}}
+    client.force_login(alice)
+    client.post(reverse("play:webhook_add"), {"url": f"{receiver.url}/0"})
+    hook = alice.webhooks.get()
+    client.post(reverse("play:webhook_rotate", args=[hook.pk]))
+    secret = alice.webhooks.get().secret
+
+    added = client.post(reverse("play:webhook_add"), {"url": f"{receiver.url}/1"}, follow=True)
+    rotated = client.post(reverse("play:webhook_rotate", args=[hook.pk]), follow=True)
+
+    for page in (added, rotated):
+        assert "Nothing saved. You have saved webhooks as often as you may for now: try " \
+               "again in 60 minutes." in page.content.decode()
+    assert [(h.url, h.secret) for h in alice.webhooks.all()] == [(f"{receiver.url}/0", secret)]
+    client.force_login(bob)  # per account
+    client.post(reverse("play:webhook_add"), {"url": receiver.url})
+    assert bob.webhooks.count() == 1
+
+
 def test_a_deactivated_account_is_sent_nothing(start_game, alice, bob, receiver):
     """Staff ban an account by deactivating it: its sessions, sockets and tokens stop, and so
     do its webhooks, for new events and for deliveries still waiting for a retry."""
