@@ -13,6 +13,7 @@ import math
 import threading
 from typing import Any
 
+from rest_framework.exceptions import Throttled
 from rest_framework.settings import api_settings
 from rest_framework.throttling import UserRateThrottle
 
@@ -153,6 +154,14 @@ def form_quota_wait(user: Any, throttle: _ScopeThrottle) -> float | None:
         return None
     key = throttle.cache_format % {"scope": throttle.scope, "ident": user.pk}
     return None if throttle.count(key) else throttle.wait()
+
+
+def quota_charge(user: Any, throttle: _ScopeThrottle) -> None:
+    """Count one accepted action in `throttle`'s quota (`form_quota_wait`); over it, raise
+    DRF's Throttled with the wait (a 429 from the API; forms show `exc.wait`)."""
+    wait = form_quota_wait(user, throttle)
+    if wait is not None:
+        raise Throttled(wait)
 
 
 def wait_message(wait: float, what: str) -> str:

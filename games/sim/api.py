@@ -15,18 +15,16 @@ from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.serializers import EDITIONS
 from games.api.strict import StrictSerializer
-from games.api.throttles import ReadWriteThrottle, _ScopeThrottle
+from games.api.throttles import ReadWriteThrottle, _ScopeThrottle, quota_charge
 from games.sim import selectors, services
 from games.sim.models import SimStatus
 
 
 class SimulateThrottle(_ScopeThrottle):
-    """Counts only the requests that start a simulation."""
+    """The `simulate` quota: counted only when a simulation is accepted (the services'
+    `charge`), not as a DRF throttle, which would count refused requests too."""
 
     scope = "simulate"
-
-    def allow_request(self, request, view) -> bool:
-        return request.method != "POST" or super().allow_request(request, view)
 
 
 class SimulationCreateSerializer(StrictSerializer):
@@ -129,13 +127,15 @@ def _body(request: Request, sim) -> dict:
 
 @create_docs
 @api_view(["POST"])
-@throttle_classes([ReadWriteThrottle, SimulateThrottle])
+@throttle_classes([ReadWriteThrottle])
 def simulations(request: Request) -> Response:
     def act() -> Response:
         body = SimulationCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            sim = services.simulation_create(user=request.user, **body.validated_data)
+            sim = services.simulation_create(user=request.user, **body.validated_data,
+                                             charge=lambda: quota_charge(request.user,
+                                                                         SimulateThrottle()))
         except services.SimulationRefused as exc:
             status = 409 if exc.code == "too_many_simulations" else 400
             raise ApiError(exc.code, exc.detail, status) from None

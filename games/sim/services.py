@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.conf import settings
 from django.db import transaction
@@ -49,8 +49,13 @@ def max_active() -> int:
 
 
 def simulation_create(*, user, kingdom: Sequence[str], bots: Sequence[str], games: int,
-                      edition: int = 2, shelters: str = "auto") -> Simulation:
-    """Check and store a simulation, and queue its run once the transaction commits."""
+                      edition: int = 2, shelters: str = "auto",
+                      charge: Callable[[], None] | None = None) -> Simulation:
+    """Check and store a simulation, and queue its run once the transaction commits.
+
+    `charge` is called once every check has passed, just before the simulation is stored: the
+    caller counts it in the user's quota there (raising to refuse it), so that a refused
+    simulation never uses up quota."""
     kingdom = [canonical(str(k)) for k in kingdom]
     problems = selectors.kingdom_problems(kingdom)
     if problems:
@@ -66,6 +71,8 @@ def simulation_create(*, user, kingdom: Sequence[str], bots: Sequence[str], game
     if active >= max_active():
         raise SimulationRefused("too_many_simulations", f"you already have {active} "
                                 "simulations running; wait for one to finish")
+    if charge is not None:
+        charge()
     sim = Simulation.objects.create(
         created_by=user, kingdom=kingdom, edition=edition, shelters=shelters, bots=list(bots),
         definitions=_snapshots(bots), games=games, seed=secrets.token_hex(8))

@@ -7,8 +7,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
+from rest_framework.exceptions import Throttled
 
-from games.api.throttles import form_quota_wait, wait_message
+from games.api.throttles import quota_charge, wait_message
 from games.sim import selectors, services
 from games.sim.api import SimulateThrottle
 from games.sim.chart import vp_chart_svg
@@ -26,12 +27,13 @@ def sim_new(request: HttpRequest) -> HttpResponse:
     bots = [b for b in request.GET.get("bots", "").split(",") if b][:4]
     form = SimulationForm(request.POST or None, bots=bots)
     if request.method == "POST" and form.is_valid():
-        wait = form_quota_wait(request.user, SimulateThrottle())  # the API's quota
-        if wait is not None:
-            form.add_error(None, wait_message(wait, "started simulations"))
-            return render(request, "sim/new.html", {"form": form}, status=429)
         try:
-            sim = services.simulation_create(user=request.user, **form.create_kwargs())
+            sim = services.simulation_create(  # counted in the API's quota once accepted
+                user=request.user, **form.create_kwargs(),
+                charge=lambda: quota_charge(request.user, SimulateThrottle()))
+        except Throttled as exc:
+            form.add_error(None, wait_message(exc.wait, "started simulations"))
+            return render(request, "sim/new.html", {"form": form}, status=429)
         except services.SimulationRefused as exc:
             form.add_error(None, exc.detail)
         else:

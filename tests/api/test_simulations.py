@@ -66,3 +66,23 @@ def test_starting_simulations_has_its_own_quota(catalog, as_alice, base_kingdom,
     assert _post(as_alice, base_kingdom).status_code == 201
     refused = _post(as_alice, base_kingdom)
     assert refused.status_code == 429 and refused.json()["code"] == "throttled"
+    assert int(refused["Retry-After"]) > 0 and Simulation.objects.count() == 1
+
+
+def test_refused_requests_do_not_use_up_the_simulation_quota(catalog, as_alice, base_kingdom,
+                                                            settings):
+    """Only a simulation that starts counts: as many refusals as the quota still leave it whole."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "simulate": "3/hour"}}
+    settings.SIM_MAX_ACTIVE = 10
+    refusals = [_post(as_alice, base_kingdom, bots=["smithee", "bmu"]),
+                _post(as_alice, ["Moat"] * 10),
+                _post(as_alice, base_kingdom, games=0)]
+    assert [r.status_code for r in refusals] == [400, 400, 400]
+
+    started = [_post(as_alice, base_kingdom) for _ in range(3)]
+
+    assert [r.status_code for r in started] == [201, 201, 201]
+    assert '"simulate";r=0;' in started[-1]["RateLimit"]
+    assert _post(as_alice, base_kingdom).status_code == 429
+    assert Simulation.objects.count() == 3

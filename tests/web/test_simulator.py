@@ -244,6 +244,24 @@ def test_the_form_counts_in_the_api_quota_for_simulations(catalog, client, alice
     assert Simulation.objects.count() == 1
 
 
+def test_a_form_the_simulator_refuses_does_not_use_up_the_quota(catalog, client, alice,
+                                                               settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "simulate": "2/hour"}}
+    settings.SIM_MAX_ACTIVE = 1
+    client.force_login(alice)
+    form = {"kingdom_mode": "cards", "games": "6", "edition": "2", "shelters": "auto",
+            "cards": "Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, "
+                     "Workshop", "bot_1": "smithy", "bot_2": "bmu"}
+    assert client.post(reverse("sim:new"), form).status_code == 302
+    busy = client.post(reverse("sim:new"), form)  # one still running: refused by the service
+    assert busy.status_code == 200 and "wait for one to finish" in busy.content.decode()
+    Simulation.objects.update(status=SimStatus.DONE)
+
+    assert client.post(reverse("sim:new"), form).status_code == 302
+    assert Simulation.objects.count() == 2
+
+
 def test_a_running_simulation_page_polls_and_an_unknown_one_is_404(catalog, client, alice,
                                                                    base_kingdom):
     sim = _create(alice, base_kingdom)
