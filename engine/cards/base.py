@@ -163,17 +163,10 @@ kingdom("Workshop", 3, ACTION, effect=_workshop, text="Gain a card costing up to
 
 # ----- $4 -------------------------------------------------------------------------------
 def _bureaucrat(g, p, me):
-    gained: list[bool] = []
-
-    def silver():
-        """Gained once the Reactions are made ("before the Attack does anything"): a Beggar
-        revealed to it takes its Silvers first."""
-        if not gained:
-            gained.append(True)
-            yield from g.gain(p, "Silver", to="deck")
-
+    """Every Reaction first ("before the Attack does anything": a Beggar takes its Silvers
+    before the Bureaucrat's, even when another victim has nothing to reveal), then the
+    Silver, then the victims, who choose at the same time."""
     def hit(v):
-        yield from silver()
         hand = hand_of(g, v)
         victory = of_type(g, hand, VICTORY)
         if not victory:
@@ -186,8 +179,9 @@ def _bureaucrat(g, p, me):
         g.reveal(v, [c])
         g.topdeck(v, c, public=True)
 
-    yield from g.attack(p, me, hit, parallel=True)
-    yield from silver()  # (when no one was hit)
+    targets = yield from g.attack(p, me, None)
+    yield from g.gain(p, "Silver", to="deck")
+    yield from g.together([hit(v) for v in targets])
 
 
 kingdom("Bureaucrat", 4, ACTION | ATTACK, effect=_bureaucrat,

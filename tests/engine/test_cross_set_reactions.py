@@ -63,6 +63,24 @@ def test_beggar_takes_the_last_silver_before_bureaucrat_gains_one():
     assert zone(g, 1, "deck")[:2] == ["Duchy", "Silver"]
 
 
+def test_bureaucrat_waits_for_every_reaction_before_a_victim_without_one_is_hit():
+    """Moat's ruling: a Reaction is revealed "first", before the Attack does anything, so
+    another victim's Beggar takes the last Silver even if a victim with nothing to reveal
+    would be hit at once (Bureaucrat's victims otherwise decide at the same time)."""
+    g = position(seat(hand=["Bureaucrat"], deck=["Copper"] * 3),
+                 seat(hand=["Beggar", "Estate"], deck=["Gold"] * 3),
+                 seat(hand=["Estate", "Duchy", "Copper"]),
+                 kingdom=["Bureaucrat", *KINGDOM[1:]], supply={"Silver": ["Silver"]})
+    play(g, "Bureaucrat")
+    assert [d.kind for d in g.pending()] == ["Reveal"]  # seat 2 is not hit before it
+    assert count(g, "Silver") == 1 and zone(g, 2, "hand") == ["Estate", "Duchy", "Copper"]
+    answer(g, 1, ["Beggar"])  # then its only Victory card goes onto the Silver, unasked
+    assert zone(g, 1, "deck")[:3] == ["Estate", "Silver", "Gold"] and count(g, "Silver") == 0
+    assert zone(g, 0, "deck") == ["Copper"] * 3  # the Beggar took the last Silver
+    answer(g, 2, ["Duchy"])
+    assert zone(g, 2, "deck") == ["Duchy"]
+
+
 def test_without_a_reaction_bureaucrat_gains_its_silver_before_the_victims_choose():
     g = position(seat(hand=["Bureaucrat"], deck=["Copper"] * 3),
                  seat(hand=["Copper", "Estate", "Duchy"]),
