@@ -273,6 +273,9 @@ CELERY_TASK_ROUTES = {"games.play.tasks.webhook_deliver": {"queue": "webhooks"},
 # emails, gets a pool of its own too, so a slow mail server cannot hold up the bots.
 BACKGROUND_THREAD_QUEUES = {"games.play.tasks.play_sweep": "mail"}
 BACKGROUND_THREADS = {"celery": 1, "webhooks": 4, "mail": 1, "simulations": 1}
+# A game only bots play on (every seat a bot, or resigned to one) is abandoned once a player
+# has taken this many turns: on some kingdoms some bots never end a game (games/services.py).
+BOT_GAME_MAX_TURNS = int(os.environ.get("BOT_GAME_MAX_TURNS", "200"))
 # The simulator (games/sim): games per simulation, and simulations a user may have running.
 SIM_MAX_GAMES = int(os.environ.get("SIM_MAX_GAMES", "2000"))
 SIM_MAX_ACTIVE = int(os.environ.get("SIM_MAX_ACTIVE", "2"))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -343,6 +344,12 @@ def bot_move_play(*, game_id: int, decision_id: str, step: int) -> bool:
     seat = game.seats.get(position=opened["seat"])
     if not seat.is_bot:
         return False
+    if _endless(game):
+        try:
+            game_abandon(game=game)
+        except WrongStatus:  # another delivery got there first
+            pass
+        return False
     answer = selectors.bot_answer_for(game, seat, decision_id)
     try:
         decision_submit(
@@ -352,6 +359,18 @@ def bot_move_play(*, game_id: int, decision_id: str, step: int) -> bool:
     except (StaleStep, DecisionClosed, WrongStatus):
         return False
     return True
+
+
+def _endless(game: Game) -> bool:
+    """A game only bots play on, far past any game's length: some bots never buy what would
+    end the game on some kingdoms (Workshop/Gardens with neither buys Silver and Copper, then
+    nothing), and would move for ever. A person still seated makes each of their turns."""
+    limit = getattr(settings, "BOT_GAME_MAX_TURNS", 200)
+    if game.step <= limit * game.player_count:  # (a turn takes an answer at least: cheap)
+        return False
+    if game.seats.filter(bot_strategy="").exists():
+        return False
+    return max(p.turns for p in engine.loads(game.snapshot).players) > limit
 
 
 def bots_resume() -> int:

@@ -6,7 +6,7 @@ import threading
 
 from celery import shared_task
 
-from games import background, services
+from games import background, history, services
 from games.models import GameStatus
 from games.tasks import bot_move
 
@@ -91,3 +91,23 @@ def test_a_task_sent_to_celery_shows_its_ids_not_its_decisions(settings, monkeyp
     assert "'game': 7" in shown and "'revision': 13" in shown and "<list of 1>" in shown
     assert "Gold" not in shown and "n" * 41 not in shown
     assert sent[1]["argsrepr"] == "(7, 'd-1', 12)"
+
+
+def test_a_game_only_bots_play_that_would_never_end_is_abandoned(catalog, alice, settings):
+    # Workshop/Gardens on a kingdom with neither buys Silver and Copper, then nothing: two of
+    # them played on for ever (found on a live server: 3,300 moves in a minute and counting,
+    # one GameStep row each, on the thread every game's bots share).
+    settings.BOT_GAME_MAX_TURNS = 30
+    kingdom = ["Chapel", "Moneylender", "Throne Room", "Library", "Bureaucrat", "Bandit",
+               "Sentry", "Harbinger", "Vassal", "Poacher"]
+    game = services.game_create(creator=alice, seats=["workshop-gardens"] * 2, kingdom=kingdom)
+    game = services.game_start(game=game, user=alice)  # no commit hooks: moved one by one
+    for _ in range(3000):
+        game.refresh_from_db()
+        if game.status != GameStatus.RUNNING:
+            break
+        bot_move.apply(args=[game.pk, game.decisions[0]["id"], game.step]).get()
+
+    assert game.status == GameStatus.ABANDONED and game.decisions == []
+    table = history.whole_table(game)
+    assert max(p.turns for p in table.players) <= 31
