@@ -22,6 +22,10 @@ from .rules import parse
 
 MAX_TURNS = 60  # VP by turn is kept for each player's first 60 turns
 MAX_STEPS = 20000
+# Turns of each player past which a game is counted unfinished: some bots never end a game
+# on some kingdoms (Workshop/Gardens with neither card buys Silver and Copper, then nothing),
+# and 20,000 answers of one cost a second. Games of real bots end well before 50.
+MAX_ROUNDS = 100
 
 
 def setup_of(spec: dict, players: int) -> dict:
@@ -68,7 +72,8 @@ def _play(g, players: list) -> list[list[int]]:
     """Play to the end; each seat's score after each of its turns."""
     curves: list[list[int]] = [[] for _ in players]
     turn, active, steps = g.turn_no, g.active, 0
-    while (d := g.next_decision()) is not None and steps < MAX_STEPS:
+    last_turn = g.turn_no + MAX_ROUNDS * len(players)
+    while (d := g.next_decision()) is not None and steps < MAX_STEPS and g.turn_no < last_turn:
         g.apply(d.seat, d.id, players[d.seat](d))
         steps += 1
         if g.turn_no != turn:

@@ -30,3 +30,19 @@ def test_the_summary_has_win_rates_intervals_and_vp_by_turn():
 def test_a_simulation_knows_the_planner_tables_it_may_meet():
     tables = arena.plan_tables({**SPEC, "kingdom": ["Rats", *SPEC["kingdom"][1:]]}, 3)
     assert sorted(k[3] for k in tables) == [False, True]  # the Shelters rule may go either way
+
+
+def test_a_game_that_would_never_end_stops_after_max_rounds():
+    # Workshop/Gardens on a kingdom with neither buys Silver and Copper, then nothing: each
+    # such game ran to 20,000 answers (0.7 s of CPU for four players), so one simulation of
+    # 2,000 of them held the simulations worker for 23 minutes.
+    from engine.setup import new_game
+
+    spec = {**SPEC, "kingdom": ["Chapel", "Moneylender", "Throne Room", "Library", "Bureaucrat",
+                                "Bandit", "Sentry", "Harbinger", "Vassal", "Poacher"],
+            "bots": ["workshop-gardens"] * 2}
+    g = new_game(arena.setup_of(spec, 2), "endless")
+    arena._play(g, [arena._player("workshop-gardens", g, s, "endless") for s in range(2)])
+    assert not g.over
+    assert max(p.turns for p in g.players) <= arena.MAX_ROUNDS + 1
+    assert arena.run_chunk(spec, 0, 1)["unfinished"] == 1
