@@ -10,13 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 from rest_framework import exceptions
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors as game_selectors
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
+from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
 from games.models import Game, display_name
 from games.social import api_docs as docs
 from games.social import api_serializers as s
@@ -112,6 +113,7 @@ def _mute(request: Request) -> Response:
 
 @docs.rematch
 @api_view(["GET", "POST"])
+@throttle_classes([ReadWriteThrottle, CreateGameThrottle])  # against bots it deals at once
 def game_rematch(request: Request, pk: int) -> Response:
     game = _visible_game(request, pk)
     if request.method == "POST":

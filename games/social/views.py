@@ -15,10 +15,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from games import selectors as game_selectors
+from games.api.throttles import CreateGameThrottle, form_quota_wait, wait_message
 from games.exceptions import GameError
 from games.models import Game, display_name
 from games.social import chat, rematch, selectors, undo
-from games.social.exceptions import BadRequest
+from games.social.exceptions import BadRequest, RateLimited
 from games.social.models import Pool
 from games.social.panel import panel_context
 
@@ -115,6 +116,10 @@ def undo_answer(request: HttpRequest, pk: int, undo_id: int) -> HttpResponse:
 @login_required
 def rematch_offer(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(request, pk)
+    wait = form_quota_wait(request.user, CreateGameThrottle())  # the API's quota (as there)
+    if wait is not None:
+        told = wait_message(wait, "created games").rstrip(".")  # (_done adds the stop)
+        return _done(request, game, RateLimited(told))
     try:
         offer = rematch.rematch_offer(game=game, user=request.user,
                                       rule=request.POST.get("first_player_rule", "2e"))

@@ -208,3 +208,34 @@ def test_the_social_routes_answer_a_private_game_as_a_missing_one(running_game, 
         missing = getattr(client, method)(f"/api/v1/games/999999/{route}", format="json")
         assert (private.status_code, private.json()) == (missing.status_code, missing.json())
         assert private.status_code == 404
+
+
+@pytest.fixture
+def games_against_a_bot(catalog, alice, base_kingdom, finish):
+    """Two finished games of alice against a bot: a rematch of one is dealt at once."""
+    from games import services
+
+    def finished() -> Game:
+        game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom)
+        return finish(services.game_start(game=game, user=alice))
+
+    return [finished(), finished()]
+
+
+def test_a_rematch_offer_counts_in_the_quota_for_creating_games(games_against_a_bot, alice,
+                                                                client_for, settings):
+    # A rematch against bots is dealt at once: resigning and offering again made a game every
+    # few seconds, past the 30 an hour every other way of creating one is held to.
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "create_game": "1/hour"}}
+    first, second = games_against_a_bot
+    client = client_for(alice)
+    dealt = client.post(f"/api/v1/games/{first.pk}/rematch/", {}, format="json")
+    assert dealt.status_code == 201 and dealt.json()["new_game"]
+    refused = client.post(f"/api/v1/games/{second.pk}/rematch/", {}, format="json")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 60
+    assert not second.rematch_offers.exists()
+    assert client.get(f"/api/v1/games/{second.pk}/rematch/").status_code == 200  # a read

@@ -123,3 +123,27 @@ def test_a_mute_redirect_stays_on_this_site(alice, bob):
     reply = _client(bob).post("/players/alice/mute/", {"muted": "1",
                                                        "next": "https://evil.example/"})
     assert reply["Location"] == "/players/alice/"
+
+
+def test_the_rematch_form_counts_in_the_quota_for_creating_games(catalog, alice, base_kingdom,
+                                                                 finish, settings):
+    """A rematch against bots is dealt at once, so the form is no way around create_game."""
+    from django.core.cache import cache
+
+    from games import services
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "create_game": "1/hour"}}
+    games = []
+    for _ in range(2):
+        game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom)
+        games.append(finish(services.game_start(game=game, user=alice)))
+    client = _client(alice)
+    assert client.post(f"/games/{games[0].pk}/rematch/", {}).status_code == 302
+    assert games[0].rematch_offers.get().new_game_id
+    refused = client.post(f"/games/{games[1].pk}/rematch/", {},
+                          HTTP_X_REQUESTED_WITH="fetch")
+    assert refused.status_code == 429
+    assert "as often as you may" in refused.json()["error"]
+    assert not games[1].rematch_offers.exists()
