@@ -10,6 +10,7 @@ their history after the response is made, so it works the same whatever cache ba
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 
@@ -25,12 +26,14 @@ from games.api.throttles import (
 )
 
 SAFE = ("GET", "HEAD", "OPTIONS")
+_REMATCH = re.compile(r"/api/v1/games/\d+/rematch")  # an offer may deal the new game
 
 
 def _throttles_for(request: HttpRequest) -> list:
     chosen = [ReadThrottle() if request.method in SAFE else WriteThrottle()]
-    if request.method == "POST" and request.path.rstrip("/").endswith(
-            ("/api/v1/games", "/api/v1/challenges")):
+    path = request.path.rstrip("/")
+    if request.method == "POST" and (path.endswith(("/api/v1/games", "/api/v1/challenges"))
+                                     or _REMATCH.fullmatch(path)):
         chosen.append(CreateGameThrottle())
     if request.method == "POST" and request.path.rstrip("/").endswith("/api/v1/simulations"):
         from games.sim.api import SimulateThrottle  # the simulator's API imports the API's

@@ -235,6 +235,7 @@ def test_a_rematch_offer_counts_in_the_quota_for_creating_games(games_against_a_
     client = client_for(alice)
     dealt = client.post(f"/api/v1/games/{first.pk}/rematch/", {}, format="json")
     assert dealt.status_code == 201 and dealt.json()["new_game"]
+    assert dealt.headers["RateLimit-Policy"].count("create_game") == 1
     refused = client.post(f"/api/v1/games/{second.pk}/rematch/", {}, format="json")
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 60
     assert not second.rematch_offers.exists()
