@@ -21,6 +21,7 @@ from django.utils import timezone
 from engine import bots as engine_bots
 from engine.cardbase import canonical
 from games import background, selectors
+from games import services as game_services
 from games.sim import runner
 from games.sim.models import SimStatus, Simulation
 from games.strategies import selectors as strategy_selectors
@@ -66,16 +67,19 @@ def simulation_create(*, user, kingdom: Sequence[str], bots: Sequence[str], game
     if edition not in (1, 2) or shelters not in SHELTERS:
         raise SimulationRefused("invalid_setup", "edition is 1 or 2; shelters auto, always "
                                                  "or never")
-    active = Simulation.objects.filter(created_by=user, status__in=[
-        SimStatus.QUEUED, SimStatus.RUNNING]).count()
-    if active >= max_active():
-        raise SimulationRefused("too_many_simulations", f"you already have {active} "
-                                "simulations running; wait for one to finish")
-    if charge is not None:
-        charge()
-    sim = Simulation.objects.create(
-        created_by=user, kingdom=kingdom, edition=edition, shelters=shelters, bots=list(bots),
-        definitions=_snapshots(bots), games=games, seed=secrets.token_hex(8))
+    with transaction.atomic():  # the count and the new row under the account's lock
+        game_services.lock_account(user)
+        active = Simulation.objects.filter(created_by=user, status__in=[
+            SimStatus.QUEUED, SimStatus.RUNNING]).count()
+        if active >= max_active():
+            raise SimulationRefused("too_many_simulations", f"you already have {active} "
+                                    "simulations running; wait for one to finish")
+        if charge is not None:
+            charge()
+        sim = Simulation.objects.create(
+            created_by=user, kingdom=kingdom, edition=edition, shelters=shelters,
+            bots=list(bots), definitions=_snapshots(bots), games=games,
+            seed=secrets.token_hex(8))
     pk = str(sim.pk)
     transaction.on_commit(lambda: _schedule(pk))
     return sim

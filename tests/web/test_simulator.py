@@ -269,3 +269,38 @@ def test_a_running_simulation_page_polls_and_an_unknown_one_is_404(catalog, clie
     assert "sim.js" in html and 'http-equiv="refresh"' in html
     assert client.get(reverse("sim:detail", args=[uuid.uuid4()])).status_code == 404
     assert client.get(reverse("sim:index")).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simulations_sent_at_once_cannot_pass_the_cap_together(catalog, alice, base_kingdom,
+                                                                settings, monkeypatch):
+    # Each request counted the user's running simulations before any of the others had been
+    # written, so 8 sent at once against a live server started 4 against a cap of 2.
+    import threading
+
+    from django.db import connection
+
+    settings.SIM_MAX_ACTIVE = 2
+    monkeypatch.setattr(services, "_schedule", lambda pk: None)  # queued, never run
+    barrier, outcomes, lock = threading.Barrier(8), [], threading.Lock()
+
+    def create() -> None:
+        try:
+            barrier.wait()
+            result = _create(alice, base_kingdom)
+        except Exception as exc:  # collected and asserted on below
+            result = exc
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(result)
+
+    threads = [threading.Thread(target=create) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    refused = [o for o in outcomes if isinstance(o, Exception)]
+    assert len(outcomes) == 8, outcomes
+    assert all(getattr(o, "code", None) == "too_many_simulations" for o in refused), refused
+    assert Simulation.objects.filter(created_by=alice).count() == 2 == 8 - len(refused)
