@@ -276,6 +276,12 @@ BACKGROUND_THREADS = {"celery": 1, "webhooks": 4, "mail": 1, "simulations": 1}
 # A game only bots play on (every seat a bot, or resigned to one) is abandoned once a player
 # has taken this many turns: on some kingdoms some bots never end a game (games/services.py).
 BOT_GAME_MAX_TURNS = int(os.environ.get("BOT_GAME_MAX_TURNS", "200"))
+# Games an account created that have not started yet (status open): past this it cannot create
+# another until one starts or is called off, and an open game nobody has joined for this many
+# days is called off by the sweep (games/play/sweep.py): without them one account filled the
+# lobby (its newest 100 games) in a few hours, and the games stayed there for ever.
+MAX_OPEN_GAMES_PER_USER = int(os.environ.get("MAX_OPEN_GAMES_PER_USER", "10"))
+OPEN_GAME_MAX_AGE_DAYS = int(os.environ.get("OPEN_GAME_MAX_AGE_DAYS", "14"))
 # The simulator (games/sim): games per simulation, and simulations a user may have running.
 SIM_MAX_GAMES = int(os.environ.get("SIM_MAX_GAMES", "2000"))
 SIM_MAX_ACTIVE = int(os.environ.get("SIM_MAX_ACTIVE", "2"))
@@ -287,7 +293,8 @@ WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "2
 WS_MAX_SOCKETS_PER_GAME = int(os.environ.get("WS_MAX_SOCKETS_PER_GAME", "12"))
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-bots": {"task": "games.tasks.bots_resume", "schedule": 300.0},
-    # reminders, turn emails, digests, expired deadlines, webhook retries (games/play/sweep.py)
+    # reminders, turn emails, digests, expired deadlines, webhook retries, open games nobody
+    # joined (games/play/sweep.py)
     "play-sweep": {"task": "games.play.tasks.play_sweep", "schedule": 60.0},
     # Idempotency-Key records and socket tickets older than a day (games/api/tasks.py)
     "api-purge": {"task": "games.api.tasks.api_purge", "schedule": 3600.0},

@@ -40,6 +40,12 @@ class WrongStatus(GameError):
     code = "wrong_status"
 
 
+class TooManyOpenGames(GameError):
+    """The creator already has MAX_OPEN_GAMES_PER_USER games that have not started (HTTP 409)."""
+
+    code = "too_many_open_games"
+
+
 class GameConflict(GameError):
     """The caller acted on an out-of-date picture of the game (HTTP 409)."""
 

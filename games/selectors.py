@@ -12,8 +12,10 @@ import re
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, QuerySet, Value, When
 from django.db.models.expressions import RawSQL
@@ -237,6 +239,19 @@ def games_lobby() -> QuerySet[Game]:
         .prefetch_related(seats_prefetch())
         .order_by("-created_at")
     )
+
+
+def open_game_max_age() -> timedelta:
+    return timedelta(days=getattr(settings, "OPEN_GAME_MAX_AGE_DAYS", 14))
+
+
+def open_games_idle(*, now: datetime) -> list[int]:
+    """Open games nobody has joined for OPEN_GAME_MAX_AGE_DAYS (since their creation or their
+    latest join), oldest first, a hundred at most (the sweep takes the rest next time)."""
+    since = now - open_game_max_age()
+    return list(Game.objects.filter(status=GameStatus.OPEN, created_at__lte=since)
+                .exclude(seats__joined_at__gt=since).order_by("created_at")
+                .values_list("pk", flat=True)[:100])
 
 
 def games_for_user(user) -> QuerySet[Seat]:

@@ -28,6 +28,7 @@ from games.exceptions import (
     NotAllowed,
     SeatUnavailable,
     StaleStep,
+    TooManyOpenGames,
     WrongStatus,
 )
 from games.models import (
@@ -98,11 +99,15 @@ def game_create(
     kingdom_ref: Kingdom | None = None,
     turn_order: dict[str, int] | None = None,
     vp_counter: bool = False,
+    dealt_at_once: bool = False,
 ) -> Game:
     """Create an open game. `seats` holds one entry per player: "me", "open", a bot strategy,
     or "bot" for the default bot.
 
     `turn_order` may set the engine's "first_player" or "previous_winner" (a rematch).
+    TooManyOpenGames when the creator has MAX_OPEN_GAMES_PER_USER games not yet started,
+    unless `dealt_at_once`: the caller deals it in the same transaction (a rematch), so it is
+    never open.
     """
     seats = [engine_bots.DEFAULT if spec == SEAT_BOT else spec for spec in seats]
     _check_seats(seats)
@@ -125,6 +130,8 @@ def game_create(
     except ValueError as exc:
         raise InvalidSetup(str(exc)) from exc
     with transaction.atomic():
+        if creator is not None and not dealt_at_once:
+            _below_the_open_games_cap(creator)
         game = Game.objects.create(
             creator=creator, setup=setup, kingdom=kingdom_ref, listed=listed,
             time_limit_days=time_limit_days, vp_counter=vp_counter,
@@ -133,6 +140,22 @@ def game_create(
             [_new_seat(game, position, spec, creator) for position, spec in enumerate(seats)]
         )
     return game
+
+
+def max_open_games() -> int:
+    return getattr(settings, "MAX_OPEN_GAMES_PER_USER", 10)
+
+
+def _below_the_open_games_cap(creator) -> None:
+    """Counted under the account's lock, so that two creations sent at once take turns and
+    cannot both pass the cap."""
+    lock_account(creator)
+    most = max_open_games()
+    waiting = Game.objects.filter(creator=creator, status=GameStatus.OPEN).count()
+    if waiting >= most:
+        raise TooManyOpenGames(
+            f"you have {waiting} games that have not started, the most an account may have "
+            f"({most}): start one or call one off (abort) before creating another")
 
 
 def _check_seats(seats: Sequence[str]) -> None:
@@ -229,12 +252,29 @@ def game_abandon(*, game: Game) -> Game:
         game = _lock(game.pk)
         if game.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
             raise WrongStatus("this game has already ended")
-        _end(game, GameStatus.ABANDONED)
-        game.revision += 1
-        game.save()
-        game.seats.update(waiting_since=None)
-        announce_on_commit(game)
+        _abandon_locked(game)
     return game
+
+
+def open_game_call_off(*, game_id: int, now: datetime) -> Game | None:
+    """Abandon an open game nobody has joined for OPEN_GAME_MAX_AGE_DAYS, as game_abandon does
+    (the same announcement); None if it started, ended or was joined meanwhile."""
+    since = now - selectors.open_game_max_age()
+    with transaction.atomic():
+        game = _lock(game_id)
+        if (game.status != GameStatus.OPEN or game.created_at > since
+                or game.seats.filter(joined_at__gt=since).exists()):
+            return None
+        _abandon_locked(game)
+    return game
+
+
+def _abandon_locked(game: Game) -> None:
+    _end(game, GameStatus.ABANDONED)
+    game.revision += 1
+    game.save()
+    game.seats.update(waiting_since=None)
+    announce_on_commit(game)
 
 
 # --- moves -----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games import selectors, services
 from games.api.throttles import CreateGameThrottle, form_quota_wait, wait_message
-from games.exceptions import GameError
+from games.exceptions import GameError, TooManyOpenGames
 from games.forms import GameCreateForm, ProfileForm
 from games.models import Game, GameStatus
 
@@ -42,6 +42,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
             return render(request, "games/new.html", {"form": form}, status=429)
         try:
             game = services.game_create(creator=request.user, **form.game_kwargs())
+        except TooManyOpenGames as exc:  # as the API answers it
+            form.add_error(None, exc.detail)
+            return render(request, "games/new.html", {"form": form}, status=409)
         except GameError as exc:
             form.add_error(None, exc.detail)
         else:

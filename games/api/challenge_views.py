@@ -91,7 +91,7 @@ def _answer_doc(summary: str) -> extend_schema:
                           404: d._error("No such player.", ("not_found", "no such player")),
                           403: d._error("Refused.", ("not_allowed",
                                                      "you cannot challenge yourself")),
-                          422: d.IDEMPOTENCY_REUSED},
+                          409: d.TOO_MANY_OPEN_GAMES, 422: d.IDEMPOTENCY_REUSED},
                examples=[OpenApiExample("named", request_only=True,
                                         value={"username": "bob", "seats": ["me", "open"]}),
                          OpenApiExample("created", response_only=True, status_codes=["201"],

@@ -162,6 +162,11 @@ _games_get = extend_schema(
     examples=[OpenApiExample("games", response_only=True, value={
         "count": 1, "next": None, "previous": None, "results": [GAME_EXAMPLE]})],
 )
+TOO_MANY_OPEN_GAMES = _error(
+    "You have MAX_OPEN_GAMES_PER_USER games that have not started.",
+    ("too_many_open_games", "you have 10 games that have not started, the most an account may "
+                            "have (10): start one or call one off (abort) before creating "
+                            "another"))
 _games_post = extend_schema(
     methods=["POST"], summary="Create a game (the lobby's options)", tags=["games"],
     request=s.GameCreateSerializer, parameters=[IDEMPOTENCY_HEADER],
@@ -170,7 +175,7 @@ _games_post = extend_schema(
         ("malformed_request", "JSON parse error - Expecting value: line 1 column 1 (char 0)"),
         ("invalid_request", "seats: This field is required."),
         ("invalid_setup", "Moat appears more than once")), **READ_ERRORS,
-        422: IDEMPOTENCY_REUSED},
+        409: TOO_MANY_OPEN_GAMES, 422: IDEMPOTENCY_REUSED},
     examples=[
         OpenApiExample("against a bot, random kingdom", request_only=True,
                        value={"seats": ["me", "bmu"]}),

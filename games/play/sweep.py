@@ -1,5 +1,5 @@
 """The periodic sweep: reminders, "your turn" emails, digests, expired deadlines, retries,
-old notifications.
+old notifications, open games nobody joined.
 
 Celery beat runs it every minute in production; in embedded mode a thread of the web process
 does (games.play.sweeper). Each part claims its rows with a conditional UPDATE before acting,
@@ -14,6 +14,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import background
+from games import selectors as game_selectors
+from games import services as game_services
 from games.models import GameStatus, Seat
 from games.play import conf, notify, services, webhooks
 from games.play.models import DecisionClock, PlayerState
@@ -31,7 +33,26 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
         "expired": expiries_schedule(now=now),
         "webhooks": webhooks.deliveries_schedule(now=now),
         "notifications_pruned": notify.notifications_prune(now=now),
+        "open_games_called_off": open_games_call_off(now=now),
     }
+
+
+def open_games_call_off(*, now: datetime) -> int:
+    """Call off the open games nobody has joined for OPEN_GAME_MAX_AGE_DAYS (as an abort does:
+    abandoned, announced), and tell the players seated in each: one account could otherwise
+    keep the lobby full of games nobody will play."""
+    days = game_selectors.open_game_max_age().days
+    called_off = 0
+    for game_id in game_selectors.open_games_idle(now=now):
+        game = game_services.open_game_call_off(game_id=game_id, now=now)
+        if game is None:  # started, ended or joined since it was listed
+            continue
+        for seat in game.seats.filter(user__isnull=False).select_related("user"):
+            notify.notification_add(
+                user=seat.user, game_id=game.pk, kind="called_off", now=now,
+                text=f"Game #{game.pk} was called off: nobody joined it for {days} days.")
+        called_off += 1
+    return called_off
 
 
 def _claim(clock: DecisionClock, field: str, now: datetime) -> bool:

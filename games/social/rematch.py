@@ -113,7 +113,8 @@ def _deal(offer: RematchOffer) -> Game:
         creator=offer.offered_by, seats=specs, kingdom=old.kingdom_cards,
         edition=old.setup.get("edition", 2), shelters=old.setup.get("shelters", False),
         time_limit_days=old.time_limit_days, listed=old.listed, kingdom_ref=old.kingdom,
-        turn_order=turn_order(old.result or {}, old.player_count, offer.first_player_rule))
+        turn_order=turn_order(old.result or {}, old.player_count, offer.first_player_rule),
+        dealt_at_once=True)
     for seat in seats:  # seat_join fills the lowest open seat: join in seat order
         if seat.user_id and seat.user_id != offer.offered_by_id:
             game_services.seat_join(game=new, user=seat.user, invite_token=new.invite_token)

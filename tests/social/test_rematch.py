@@ -127,3 +127,17 @@ def test_the_rematch_events_cross_the_redis_channel_layer(finished, alice, bob, 
         assert layer.deserialize(layer.serialize(message)) == message
     answers = events[-1]["events"][0]["rematch"]["answers"]
     assert answers == {"0": "accepted", "1": "accepted"}
+
+
+def test_a_rematch_is_dealt_at_once_so_the_open_games_cap_does_not_hold_it(
+        catalog, alice, base_kingdom, play_to_end, committed, settings):
+    with committed():
+        game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom)
+        services.game_start(game=game, user=alice)
+    game = play_to_end(game)
+    settings.MAX_OPEN_GAMES_PER_USER = 1
+    services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+    with committed():
+        offer = rematch.rematch_offer(game=game, user=alice)
+    assert offer.status == Status.ACCEPTED
+    assert Game.objects.get(pk=offer.new_game_id).status == GameStatus.RUNNING

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -196,11 +197,13 @@ def test_my_games_lists_games_waiting_for_me_first(
 
 def _alices_games(alice, bob, base_kingdom, count: int) -> None:
     """`count` games of Alice's: every third one open, the others running with Bob."""
-    for i in range(count):
-        game = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
-        if i % 3:
-            services.seat_join(game=game, user=bob)
-            services.game_start(game=game, user=alice)
+    with override_settings(MAX_OPEN_GAMES_PER_USER=count):
+        for i in range(count):
+            game = services.game_create(creator=alice, seats=["me", "open"],
+                                        kingdom=base_kingdom)
+            if i % 3:
+                services.seat_join(game=game, user=bob)
+                services.game_start(game=game, user=alice)
 
 
 def test_my_games_shows_fifty_a_page_with_links_to_the_others(
@@ -245,3 +248,16 @@ def test_my_games_costs_the_same_queries_for_3_games_and_for_60(
         counts.append(len(queries))
 
     assert counts[0] == counts[1]
+
+
+def test_the_form_refuses_a_game_over_the_open_games_cap(as_alice, alice, base_kingdom,
+                                                         settings):
+    settings.MAX_OPEN_GAMES_PER_USER = 1
+    services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+
+    refused = as_alice.post(reverse("games:new"), _create_form())
+
+    assert refused.status_code == 409
+    assert ("you have 1 games that have not started, the most an account may have (1)"
+            in refused.content.decode())
+    assert Game.objects.count() == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -135,14 +136,15 @@ def test_the_after_move_job_reads_everything_with_the_seats(running_game, jobs):
 
 def _games(alice, bob, count: int) -> None:
     """`count` games of Alice's: running with Bob (waiting for Alice, who starts), and open."""
-    for i in range(count):
-        game = services.game_create(creator=alice, seats=["me", "open"], kingdom=BASE_KINGDOM,
-                                    turn_order={"first_player": 0})
-        if i % 3:
-            services.seat_join(game=game, user=bob)
-            services.game_start(game=game, user=alice)
-        notification_add(user=alice, game_id=game.pk, kind="turn", text="Your turn.",
-                         now=game.created_at)
+    with override_settings(MAX_OPEN_GAMES_PER_USER=count):
+        for i in range(count):
+            game = services.game_create(creator=alice, seats=["me", "open"],
+                                        kingdom=BASE_KINGDOM, turn_order={"first_player": 0})
+            if i % 3:
+                services.seat_join(game=game, user=bob)
+                services.game_start(game=game, user=alice)
+            notification_add(user=alice, game_id=game.pk, kind="turn", text="Your turn.",
+                             now=game.created_at)
 
 
 def _counts(alice, bob, count: int) -> dict[str, int]:
