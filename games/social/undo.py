@@ -4,10 +4,11 @@ A player may take back their own latest answers at once as long as, since the fi
 only they have answered and the log shows nothing that reveals information: no draw, shuffle,
 reveal, look, card discarded face up (Vassal's, off the deck), card passed, new turn, or card
 gained from a pile whose next card is hidden. Otherwise the undo is a request with a deadline
-that every other seat must accept (bots and seats the bot has taken over accept at once); a
-refusal, the deadline or any move in the meantime ends it. Either way the game's answers are
-truncated and the game replayed (games.services.game_rewind), so the record stays exact; the
-Undo rows are the log of undos.
+that every other seat must accept (a bot's seat, and one whose person resigned, accept at
+once; a seat the bot has taken over while its person is away waits for that person: the bot
+does not consent for them); a refusal, the deadline or any move in the meantime ends it.
+Either way the game's answers are truncated and the game replayed (games.services.game_rewind),
+so the record stays exact; the Undo rows are the log of undos.
 """
 
 from __future__ import annotations
@@ -164,7 +165,13 @@ def _seat(game: Game, user):
 
 
 def _votes(game: Game, requester: int) -> dict[str, str]:
-    return {str(seat.position): "accepted" if seat.is_bot else "pending"
+    """Who must still answer. A seat created as a bot accepts at once (such a game is never
+    rated: games/social/ratings.py), and so does a seat whose person resigned (they left the
+    game). A seat the bot plays for an absent person (taken over after missed deadlines) is
+    still theirs, so its vote waits for them like any other player's."""
+    resigned = set(Resignation.objects.filter(game=game).values_list("position", flat=True))
+    return {str(seat.position): "accepted" if seat.user_id is None or seat.position in resigned
+            else "pending"
             for seat in game.seats.all() if seat.position != requester}
 
 

@@ -239,3 +239,58 @@ def test_a_resigned_seat_takes_nothing_back(catalog, alice, bob, carol, answer, 
     with pytest.raises(UndoRefused):
         undo.undo_take_back(game=game, user=user, to_step=0, step=game.step)
     assert not Undo.objects.filter(game=game).exists()
+
+
+def _three_players_after_a_draw(alice, bob, carol, answer):
+    """A running 3-player game whose first player has bought (Clean-up drew a new hand), so
+    taking it back needs the others' consent; with (game, that seat, {position: user})."""
+    game = services.game_create(creator=alice, seats=["me", "open", "open"],
+                                kingdom=BASE_KINGDOM)
+    services.seat_join(game=game, user=bob)
+    services.seat_join(game=game, user=carol)
+    game = services.game_start(game=game, user=alice)
+    seat = first_seat(game)
+    game = answer(game, seat, {"play": "all"})
+    game = answer(game, seat, {"buy": "Copper"})
+    return game, seat, _players(game)
+
+
+def test_the_bot_does_not_consent_for_a_person_whose_seat_it_took_over(
+        catalog, alice, bob, carol, answer, committed):
+    """A taken-over seat is still its person's: the bot playing it while they are away must
+    not agree, for them, to take back what the others learnt."""
+    from games.play import services as play_services
+
+    game, seat, users = _three_players_after_a_draw(alice, bob, carol, answer)
+    absent = (seat + 1) % 3
+    with committed():
+        play_services.seat_takeover(game_id=game.pk, position=absent)
+    game.refresh_from_db()
+    step = game.step
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=step)
+    assert asked.status == Status.PENDING
+    assert asked.votes[str(absent)] == "pending"
+    with committed():
+        undo.undo_answer(game=game, user=users[(seat + 2) % 3], undo_id=asked.pk, accept=True)
+    asked.refresh_from_db()
+    game.refresh_from_db()
+    assert asked.status == Status.PENDING and game.step == step  # waits for the absent one
+    from games.play.models import Notification
+    assert Notification.objects.filter(user=users[absent], game=game, kind="undo").exists()
+    with committed():  # back, they answer it themselves
+        done = undo.undo_answer(game=game, user=users[absent], undo_id=asked.pk, accept=True)
+    game.refresh_from_db()
+    assert done.status == Status.APPLIED and game.step == 1
+
+
+def test_a_resigned_seat_accepts_at_once(catalog, alice, bob, carol, answer, committed):
+    """A person who resigned has left the game: the bot plays their seat on for the others."""
+    game, seat, users = _three_players_after_a_draw(alice, bob, carol, answer)
+    gone, other = (seat + 1) % 3, (seat + 2) % 3
+    with committed():
+        endings.game_resign(game=game, user=users[gone])
+    game.refresh_from_db()
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=game.step)
+    assert asked.votes == {str(gone): "accepted", str(other): "pending"}
