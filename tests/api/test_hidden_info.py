@@ -76,14 +76,18 @@ def _answer_as_human(game: Game, decision: dict, strategy: str):
 
 
 @pytest.fixture
-def sent_events(monkeypatch) -> list[tuple[str, dict]]:
-    """Every (group, message) the event stream sends, captured instead of delivered."""
-    sent: list[tuple[str, dict]] = []
+def sent_events(monkeypatch) -> list[tuple[str, dict, Game | None]]:
+    """Every (group, message) the event stream sends, captured instead of delivered, with the
+    game as it stood when it was sent: an event is checked against what was hidden then (a
+    `your_turn` shows the seat's hand of that moment, which may be in its deck by now)."""
+    sent: list[tuple[str, dict, Game | None]] = []
     real = broadcast.group_send
 
     def capture(group: str, message: dict) -> None:
         if group.startswith("user-"):
-            sent.append((group, message))
+            games = {e.get("game") for e in message.get("events", ())}
+            then = Game.objects.get(pk=games.pop()) if len(games) == 1 else None
+            sent.append((group, message, then))
         else:
             real(group, message)
 
@@ -103,10 +107,10 @@ def _look(game: Game, clients: dict, sent_events: list) -> int:
             checked += 1
         listing = client.get("/api/v1/games/?filter=mine")
         _check(listing.json(), listing.content.decode(), game, viewer, "GET games")
-        for group, message in sent_events:
+        for group, message, then in sent_events:
             if group == f"user-{user.pk}":
                 text = json.dumps(message)
-                _check(message, text, game, viewer, "event")
+                _check(message, text, then or game, viewer, "event")
                 checked += 1
     sent_events.clear()
     return checked
