@@ -21,36 +21,61 @@ W, H, PAD_L, PAD_R, PAD_T, PAD_B = 720, 270, 40, 170, 14, 34
 def vp_by_turn(game: Game) -> list[list[int]]:
     """Scores of every player at the start and after each turn of the game (one row each);
     none for a game another engine dealt."""
-    # (by revision, not step: after an undo a step comes again with other moves)
     if not engine.replayable(game.engine_version):
         return []  # dealt by an engine whose shuffles this one does not repeat
-    key = f"game-page:vp:{game.pk}:{game.revision}"
-    rows = cache.get(key)
+    rows = vp_rows_cached(game)
     if rows is None:
         rows = _replay_scores(selectors.game_record(game))
-        cache.set(key, rows, 3600)
+        vp_rows_keep(game, rows)
     return rows
+
+
+def _vp_key(game: Game) -> str:
+    # (by revision, not step: after an undo a step comes again with other moves)
+    return f"game-page:vp:{game.pk}:{game.revision}"
+
+
+def vp_rows_cached(game: Game) -> list[list[int]] | None:
+    """The rows `vp_by_turn` worked out for this state of the game, if still cached."""
+    return cache.get(_vp_key(game))
+
+
+def vp_rows_keep(game: Game, rows: list[list[int]]) -> None:
+    """Cache rows worked out elsewhere (the replay viewer's own pass over the record)."""
+    cache.set(_vp_key(game), rows, 3600)
+
+
+class ScoreRows:
+    """The rows of `vp_by_turn`, fed one answer at a time, so that a replay made for another
+    reason can collect them on its way instead of replaying the game again."""
+
+    def __init__(self, table: engine.Game) -> None:
+        self.seats = range(len(table.players))
+        self.rows = [[table.score(p) for p in self.seats]]
+        self.turn = table.turn_no
+
+    def after_answer(self, table: engine.Game) -> None:
+        if table.turn_no != self.turn or table.over:
+            self.rows.append([table.score(p) for p in self.seats])
+            self.turn = table.turn_no
 
 
 def _replay_scores(record: dict) -> list[list[int]]:
     table = engine.new_game(record["setup"], record["seed"])
-    seats = range(len(table.players))
-    rows = [[table.score(p) for p in seats]]
-    turn = table.turn_no
+    rows = ScoreRows(table)
     for seat, decision_id, answer in record["answers"]:
         table.answer(seat, decision_id, answer)
-        if table.turn_no != turn or table.over:
-            rows.append([table.score(p) for p in seats])
-            turn = table.turn_no
-    return rows
+        rows.after_answer(table)
+    return rows.rows
 
 
 def vp_chart_svg(game: Game, names: list[str], marker: float | None = None,
-                 seats: list[int] | None = None) -> str:
+                 seats: list[int] | None = None, rows: list[list[int]] | None = None) -> str:
     """An accessible line chart (title, description, legend) as an SVG string; `marker` (in
     rounds) draws a vertical line where the replay viewer stands; `seats` limits the lines
-    drawn (a running game without the VP counter shows a player only their own score)."""
-    rows = vp_by_turn(game)
+    drawn (a running game without the VP counter shows a player only their own score);
+    `rows` are `vp_by_turn`'s when the caller has them already."""
+    rows = vp_by_turn(game) if rows is None else rows
     if not rows:
         return ""
     n = len(names)

@@ -11,7 +11,6 @@ The link is shareable: `/games/<id>/replay/?step=N` (and `&seat=P` for a finishe
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.contrib import messages
@@ -50,19 +49,17 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     finished = game.status == GameStatus.FINISHED
     seat = selectors.seat_of(game, request.user)
     mine = seat.position if seat else None
-    turns = turn_starts(game, record)
-    table = _replayed(record, step)
     # A finished game is seen by any seat: the one asked for, else mine, else whoever plays.
-    position = _int(request.GET.get("seat"), mine, 0, game.player_count - 1) if finished \
-        else mine
-    if finished and position is None:
-        position = table.active
-    context = replay_context(game, table, position, finished, viewer=mine)
+    asked = _int(request.GET.get("seat"), None, 0, game.player_count - 1)
+    position = (mine if asked is None else asked) if finished else mine
+    frame, turns, scores = _replay_once(game, record, step, position, finished)
+    position = frame["position"]
+    context = replay_context(game, frame, finished, viewer=mine)
     if position is not None and position != mine:
         context["hand_title"] = f"{context['names'][position]}’s hand"
-    asked = _int(request.GET.get("seat"), None, 0, game.player_count - 1)
     context.update(_navigation(turns, step, total, asked if finished else None))
-    context["chart"] = _chart(game, context["names"], context["turn_index"], finished, mine)
+    context["chart"] = _chart(game, context["names"], context["turn_index"], finished, mine,
+                              scores)
     context["share_url"] = request.build_absolute_uri(context["here"])
     return render(request, "games/replay.html", context)
 
@@ -75,28 +72,60 @@ def _int(raw: str | None, default: int | None, low: int, high: int) -> int | Non
     return None if value is None else max(low, min(high, value))
 
 
-def _replayed(record: dict, step: int) -> engine.Game:
+def _replay_once(game: Game, record: dict, step: int, position: int | None,
+                 finished: bool) -> tuple[dict, list[dict], list[list[int]]]:
+    """The frame at `step` (`_frame`), where each turn starts and the VP rows, from at most
+    one pass over the record: the turns and rows of this state of the game are cached, and
+    while they are, the pass stops at `step`."""
+    turns = cache.get(_turns_key(game))
+    scores = chart.vp_rows_cached(game)
+    whole = turns is None or scores is None
     table = engine.new_game(record["setup"], record["seed"])
-    for seat, decision_id, answer in record["answers"][:step]:
+    starts, rows = (TurnStarts(table), chart.ScoreRows(table)) if whole else (None, None)
+    frame = _frame(table, position, finished) if step == 0 else None
+    for n, (seat, decision_id, answer) in enumerate(record["answers"], start=1):
+        if n > step and not whole:
+            break
         table.answer(seat, decision_id, answer)
-    return table
+        if whole:
+            starts.after_answer(table, n)
+            rows.after_answer(table)
+        if n == step:
+            frame = _frame(table, position, finished)
+    if whole:
+        turns, scores = starts.turns, rows.rows
+        cache.set(_turns_key(game), turns, 3600)
+        chart.vp_rows_keep(game, scores)
+    return frame, turns, scores
 
 
-def turn_starts(game: Game, record: dict) -> list[dict]:
-    """Where each turn begins: [{"step", "player", "own" (the player's turn number)}], cached
-    per game state (after an undo a step number can come back with other moves)."""
-    digest = hashlib.sha256(game.snapshot.encode()).hexdigest()[:32]
-    key = f"replay-turns:{game.pk}:{len(record['answers'])}:{digest}"
-    turns = cache.get(key)
-    if turns is None:
-        table = engine.new_game(record["setup"], record["seed"])
-        turns = [_turn_entry(table, 0)]
-        for n, (seat, decision_id, answer) in enumerate(record["answers"], start=1):
-            table.answer(seat, decision_id, answer)
-            if table.turn_no != turns[-1]["n"] and not table.over:
-                turns.append(_turn_entry(table, n))
-        cache.set(key, turns, 3600)
-    return turns
+def _frame(table: engine.Game, position: int | None, finished: bool) -> dict:
+    """What the page reads from the table at the step shown: `position`'s view (in a finished
+    game with no seat chosen, whoever plays then) and, in a finished game, every hand."""
+    if finished and position is None:
+        position = table.active
+    hands = [[c["name"] for c in table.view(p)["hand"]] for p in range(len(table.players))] \
+        if finished else None
+    return {"position": position, "view": table.view(position), "hands": hands,
+            "log_length": len(table.log)}
+
+
+def _turns_key(game: Game) -> str:
+    # by revision, which every change bumps (after an undo a step number can come back with
+    # other moves)
+    return f"replay-turns:{game.pk}:{game.revision}"
+
+
+class TurnStarts:
+    """Where each turn begins: [{"step", "player", "own" (the player's turn number)}], fed
+    one answer at a time."""
+
+    def __init__(self, table: engine.Game) -> None:
+        self.turns = [_turn_entry(table, 0)]
+
+    def after_answer(self, table: engine.Game, step: int) -> None:
+        if table.turn_no != self.turns[-1]["n"] and not table.over:
+            self.turns.append(_turn_entry(table, step))
 
 
 def _turn_entry(table: engine.Game, step: int) -> dict:
@@ -105,25 +134,26 @@ def _turn_entry(table: engine.Game, step: int) -> dict:
             "own": table.players[player].turns, "name": table.players[player].name}
 
 
-def replay_context(game: Game, table: engine.Game, position: int | None, finished: bool,
+def replay_context(game: Game, frame: dict, finished: bool,
                    viewer: int | None = None) -> dict[str, Any]:
-    """The table at that step for `position`; a finished game shows every hand and the log
-    as it reads at the end of the game (nothing hidden), cut at this step. The log says "You"
-    for the `viewer`'s own seat only."""
-    view = table.view(position)
+    """The table at that step for the frame's position; a finished game shows every hand and
+    the log as it reads at the end of the game (nothing hidden), cut at this step. The log
+    says "You" for the `viewer`'s own seat only."""
+    view, position = frame["view"], frame["position"]
     names = [p["name"] for p in view["players"]]
     edition = _editions(view["options"])
-    log = view["log"]
     if finished:
         # the whole log as it reads at the end (kept apart from the snapshot since the log
         # left it), cut at this step
-        log = selectors.game_view(game, None, log="all")["log"][:len(table.log)]
+        log = selectors.game_view(game, None, log="all")["log"][:frame["log_length"]]
+    else:
+        log = view["log"]
     players = []
     for p in view["players"]:
         entry = {**p, "active": p["seat"] == view["turn"]["player"],
                  "in_play_counted": _counted(p["in_play"]), "you": p["seat"] == position}
         if finished:
-            entry["hand_cards"] = _counted([c["name"] for c in table.view(p["seat"])["hand"]])
+            entry["hand_cards"] = _counted(frame["hands"][p["seat"]])
         players.append(entry)
     return {
         "game": game, "view": view, "me": position, "names": names, "finished": finished,
@@ -163,10 +193,11 @@ def _navigation(turns: list[dict], step: int, total: int, seat: int | None) -> d
 
 
 def _chart(game: Game, names: list[str], index: int, finished: bool,
-           mine: int | None) -> str | None:
+           mine: int | None, rows: list[list[int]]) -> str | None:
     """The VP chart under the table, up to now: every player's line in a finished game or
     with the VP counter on; otherwise a player sees only their own line, a spectator none."""
     seats = None if finished or game.vp_counter else ([mine] if mine is not None else [])
     if seats == []:
         return None
-    return chart.vp_chart_svg(game, names, marker=index / max(len(names), 1), seats=seats)
+    return chart.vp_chart_svg(game, names, marker=index / max(len(names), 1), seats=seats,
+                              rows=rows)
