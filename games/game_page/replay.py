@@ -7,6 +7,9 @@ Built by replaying the record (setup + seed + answers) and asking the replayed e
   of a listed game the spectator view. No view carries the seed or another seat's hand.
 
 The link is shareable: `/games/<id>/replay/?step=N` (and `&seat=P` for a finished game).
+
+A request replays the record at most once (`_replay_once`); a finished game's frames are
+cached per step and seat shown, so a page seen before replays nothing.
 """
 
 from __future__ import annotations
@@ -43,8 +46,7 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
                       f"this site (engine {engine.ENGINE_VERSION}) cannot replay: its record "
                       "stays available from the API.")
         return redirect("games:detail", pk=game.pk)
-    record = selectors.game_record(game)  # carries the seed: it stays on the server
-    total = len(record["answers"])
+    total = game.step  # (the number of answers in the record)
     step = _int(request.GET.get("step"), total, 0, total)
     finished = game.status == GameStatus.FINISHED
     seat = selectors.seat_of(game, request.user)
@@ -52,7 +54,7 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     # A finished game is seen by any seat: the one asked for, else mine, else whoever plays.
     asked = _int(request.GET.get("seat"), None, 0, game.player_count - 1)
     position = (mine if asked is None else asked) if finished else mine
-    frame, turns, scores = _replay_once(game, record, step, position, finished)
+    frame, turns, scores = _replay_once(game, step, position, finished)
     position = frame["position"]
     context = replay_context(game, frame, finished, viewer=mine)
     if position is not None and position != mine:
@@ -72,17 +74,24 @@ def _int(raw: str | None, default: int | None, low: int, high: int) -> int | Non
     return None if value is None else max(low, min(high, value))
 
 
-def _replay_once(game: Game, record: dict, step: int, position: int | None,
+def _replay_once(game: Game, step: int, position: int | None,
                  finished: bool) -> tuple[dict, list[dict], list[list[int]]]:
     """The frame at `step` (`_frame`), where each turn starts and the VP rows, from at most
     one pass over the record: the turns and rows of this state of the game are cached, and
-    while they are, the pass stops at `step`."""
+    while they are, the pass stops at `step`. A finished game no longer changes: its frames
+    are cached too, so a page seen before costs no replay at all."""
+    frame_key = _frame_key(game, step, position) if finished else None
+    frame = cache.get(frame_key) if frame_key else None
     turns = cache.get(_turns_key(game))
     scores = chart.vp_rows_cached(game)
     whole = turns is None or scores is None
+    if frame is not None and not whole:
+        return frame, turns, scores
+    record = selectors.game_record(game)  # carries the seed: it stays on the server
     table = engine.new_game(record["setup"], record["seed"])
     starts, rows = (TurnStarts(table), chart.ScoreRows(table)) if whole else (None, None)
-    frame = _frame(table, position, finished) if step == 0 else None
+    if step == 0 and frame is None:
+        frame = _frame(table, position, finished)
     for n, (seat, decision_id, answer) in enumerate(record["answers"], start=1):
         if n > step and not whole:
             break
@@ -90,24 +99,38 @@ def _replay_once(game: Game, record: dict, step: int, position: int | None,
         if whole:
             starts.after_answer(table, n)
             rows.after_answer(table)
-        if n == step:
+        if n == step and frame is None:
             frame = _frame(table, position, finished)
     if whole:
         turns, scores = starts.turns, rows.rows
         cache.set(_turns_key(game), turns, 3600)
         chart.vp_rows_keep(game, scores)
+    if frame_key:
+        cache.set(frame_key, frame, 3600)
     return frame, turns, scores
+
+
+def _frame_key(game: Game, step: int, position: int | None) -> str:
+    """A finished game's frame, per seat whose view it is ("playing": no seat chosen, the
+    view of whoever plays at that step). Only finished games are cached this way: in a game
+    still running, a seat's view and a spectator's differ, and every move changes them."""
+    seat = "playing" if position is None else position
+    return f"replay-frame:{game.pk}:{game.revision}:{step}:{seat}"
 
 
 def _frame(table: engine.Game, position: int | None, finished: bool) -> dict:
     """What the page reads from the table at the step shown: `position`'s view (in a finished
-    game with no seat chosen, whoever plays then) and, in a finished game, every hand."""
-    if finished and position is None:
+    game with no seat chosen, whoever plays then) and, in a finished game, every hand and
+    where the log stands (its lines come from the stored history: `replay_context`)."""
+    if not finished:
+        return {"position": position, "view": table.view(position), "hands": None,
+                "log_length": len(table.log)}
+    if position is None:
         position = table.active
-    hands = [[c["name"] for c in table.view(p)["hand"]] for p in range(len(table.players))] \
-        if finished else None
-    return {"position": position, "view": table.view(position), "hands": hands,
-            "log_length": len(table.log)}
+    view = table.view(position)
+    del view["log"]  # (not read: and a cached frame per step would hold the log over again)
+    hands = [[c["name"] for c in table.view(p)["hand"]] for p in range(len(table.players))]
+    return {"position": position, "view": view, "hands": hands, "log_length": len(table.log)}
 
 
 def _turns_key(game: Game) -> str:
@@ -143,9 +166,7 @@ def replay_context(game: Game, frame: dict, finished: bool,
     names = [p["name"] for p in view["players"]]
     edition = _editions(view["options"])
     if finished:
-        # the whole log as it reads at the end (kept apart from the snapshot since the log
-        # left it), cut at this step
-        log = selectors.game_view(game, None, log="all")["log"][:frame["log_length"]]
+        log = _finished_log(game)[:frame["log_length"]]
     else:
         log = view["log"]
     players = []
@@ -169,6 +190,17 @@ def replay_context(game: Game, frame: dict, finished: bool,
         "trash": _counted(view["trash"]),
         "log": _newest_turn_first(log_lines(log, names, viewer)),
     }
+
+
+def _finished_log(game: Game) -> list[dict]:
+    """The whole log of a finished game as it reads at the end (kept apart from the snapshot
+    since the log left it; nothing is hidden any more), cached: it no longer changes."""
+    key = f"replay-log:{game.pk}:{game.revision}"
+    log = cache.get(key)
+    if log is None:
+        log = selectors.game_view(game, None, log="all")["log"]
+        cache.set(key, log, 3600)
+    return log
 
 
 def _navigation(turns: list[dict], step: int, total: int, seat: int | None) -> dict:

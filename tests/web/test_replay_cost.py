@@ -41,3 +41,56 @@ def test_a_running_game_replays_once_too(client, running_game, play_one, replays
     assert len(replays) == 1
     assert client.get(url, {"step": 4}).status_code == 200
     assert len(replays) == 2  # the turns and the chart's rows of this state are cached
+
+
+def test_a_finished_game_replayed_again_costs_no_replay(client, running_game, play_to_end,
+                                                        make_user, replays):
+    game = play_to_end(running_game)
+    client.force_login(make_user("carol"))
+    url = reverse("games:replay", args=[game.pk])
+    first = client.get(url, {"step": 9})
+    replays.clear()
+    again = client.get(url, {"step": 9})
+    assert len(replays) == 0  # the frame, the turns and the chart's rows all cached
+    for key in ("view", "players", "hand", "log", "turns", "nav", "chart"):
+        assert again.context[key] == first.context[key], key
+    assert client.get(url, {"step": 9, "seat": 1}).status_code == 200
+    assert len(replays) == 1  # another seat's view: one replay, cached in its turn
+    assert client.get(url, {"step": 9, "seat": 1}).status_code == 200
+    assert len(replays) == 1
+
+
+def _hand_ids(context) -> list[int]:
+    return sorted(c["id"] for group in context["hand"] or () for c in group["copies"])
+
+
+def test_a_spectator_after_a_seat_never_gets_the_seats_hand(client, running_game, play_one,
+                                                           make_user):
+    game = running_game
+    for _ in range(5):
+        game = play_one(game)
+    url = reverse("games:replay", args=[game.pk])
+    client.force_login(game.seats.get(position=0).user)
+    as_seat = client.get(url, {"step": 4}).context
+    assert as_seat["me"] == 0 and _hand_ids(as_seat)  # alice's own hand, as she saw it
+    client.force_login(make_user("carol"))
+    as_spectator = client.get(url, {"step": 4}).context
+    assert as_spectator["me"] is None and as_spectator["hand"] is None
+    assert all("hand_cards" not in p for p in as_spectator["players"])
+    assert "hand_title" not in as_spectator
+
+
+def test_a_finished_games_cached_frames_keep_each_seats_view(client, running_game, play_to_end,
+                                                            make_user):
+    """Frames are cached per seat shown: whoever asks next gets the seat they asked for."""
+    game = play_to_end(running_game)
+    url = reverse("games:replay", args=[game.pk])
+    client.force_login(make_user("carol"))
+    fresh = {seat: _hand_ids(client.get(url, {"step": 8, "seat": seat}).context)
+             for seat in (0, 1)}
+    playing = client.get(url, {"step": 8}).context
+    client.force_login(game.seats.get(position=0).user)
+    mine = client.get(url, {"step": 8}).context
+    assert mine["me"] == 0 and _hand_ids(mine) == fresh[0]
+    assert _hand_ids(client.get(url, {"step": 8, "seat": 1}).context) == fresh[1]
+    assert _hand_ids(playing) == fresh[playing["me"]]
