@@ -389,6 +389,7 @@ REST_FRAMEWORK = {
         "create_game": os.environ.get("API_RATE_CREATE_GAME", "30/hour"),
         "simulate": os.environ.get("API_RATE_SIMULATE", "30/hour"),
         "webhook_save": os.environ.get("API_RATE_WEBHOOK_SAVE", "30/hour"),
+        "replay": os.environ.get("API_RATE_REPLAY", "120/min"),
     },
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",

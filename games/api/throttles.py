@@ -130,6 +130,14 @@ class WebhookSaveThrottle(_ScopeThrottle):
     scope = "webhook_save"
 
 
+class ReplayThrottle(_ScopeThrottle):
+    """Replay pages drawn (games/game_page/replay.py): one that is not cached replays the
+    game's record, a long game's in a fraction of a second of CPU. Per account, and per
+    address for visitors (`page_quota_wait`)."""
+
+    scope = "replay"
+
+
 class ReadWriteThrottle:
     """GET/HEAD count against `read`, everything else against `write`."""
 
@@ -150,9 +158,21 @@ def form_quota_wait(user: Any, throttle: _ScopeThrottle) -> float | None:
     """Count an action made through one of the site's forms in the same quota as its API
     endpoint's (`throttle`: CreateGameThrottle, SimulateThrottle), so the form is no way
     around it: None if allowed, else the seconds until a place frees up."""
+    return _quota_wait(throttle, user.pk)
+
+
+def page_quota_wait(request: Any, throttle: _ScopeThrottle) -> float | None:
+    """`form_quota_wait` for a page visitors may load too: a visitor counts by address (the
+    client's, REMOTE_ADDR, as the socket caps count it; the proxy in front sets it)."""
+    if request.user.is_authenticated:
+        return _quota_wait(throttle, request.user.pk)
+    return _quota_wait(throttle, f"address-{request.META.get('REMOTE_ADDR')}")
+
+
+def _quota_wait(throttle: _ScopeThrottle, ident: Any) -> float | None:
     if throttle.rate is None:
         return None
-    key = throttle.cache_format % {"scope": throttle.scope, "ident": user.pk}
+    key = throttle.cache_format % {"scope": throttle.scope, "ident": ident}
     return None if throttle.count(key) else throttle.wait()
 
 

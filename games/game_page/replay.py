@@ -14,6 +14,7 @@ cached per step and seat shown, so a page seen before replays nothing.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.contrib import messages
@@ -23,6 +24,7 @@ from django.shortcuts import redirect, render
 
 import engine
 from games import selectors
+from games.api.throttles import ReplayThrottle, page_quota_wait, wait_message
 from games.game_page import chart
 from games.game_page.context import (
     _counted,
@@ -46,6 +48,9 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
                       f"this site (engine {engine.ENGINE_VERSION}) cannot replay: its record "
                       "stays available from the API.")
         return redirect("games:detail", pk=game.pk)
+    wait = page_quota_wait(request, ReplayThrottle())
+    if wait is not None:
+        return _too_many(request, game, wait)
     total = game.step  # (the number of answers in the record)
     step = _int(request.GET.get("step"), total, 0, total)
     finished = game.status == GameStatus.FINISHED
@@ -64,6 +69,14 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
                               scores)
     context["share_url"] = request.build_absolute_uri(context["here"])
     return render(request, "games/replay.html", context)
+
+
+def _too_many(request: HttpRequest, game: Game, wait: float) -> HttpResponse:
+    response = render(request, "games/replay_throttled.html",
+                      {"game": game, "message": wait_message(wait, "replayed games")},
+                      status=429)
+    response["Retry-After"] = str(max(1, math.ceil(wait)))
+    return response
 
 
 def _int(raw: str | None, default: int | None, low: int, high: int) -> int | None:

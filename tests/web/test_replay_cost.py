@@ -94,3 +94,33 @@ def test_a_finished_games_cached_frames_keep_each_seats_view(client, running_gam
     assert mine["me"] == 0 and _hand_ids(mine) == fresh[0]
     assert _hand_ids(client.get(url, {"step": 8, "seat": 1}).context) == fresh[1]
     assert _hand_ids(playing) == fresh[playing["me"]]
+
+
+def _replay_rate(settings, rate: str) -> None:
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "replay": rate}}
+
+
+def test_replay_pages_are_rate_limited_per_account(client, running_game, make_user, settings,
+                                                   replays):
+    _replay_rate(settings, "3/min")
+    url = reverse("games:replay", args=[running_game.pk])
+    client.force_login(make_user("carol"))
+    assert [client.get(url, {"step": n}).status_code for n in range(3)] == [200] * 3
+    replays.clear()
+
+    over = client.get(url, {"step": 3})
+
+    assert over.status_code == 429 and int(over["Retry-After"]) >= 1
+    assert "try again in 1 minute" in over.content.decode()
+    assert replays == []  # refused before any replay
+    client.force_login(make_user("dave"))  # another account has its own quota
+    assert client.get(url).status_code == 200
+
+
+def test_visitors_are_rate_limited_per_address(client, running_game, settings):
+    _replay_rate(settings, "2/min")
+    url = reverse("games:replay", args=[running_game.pk])  # a listed game: visitors may look
+    assert [client.get(url).status_code for _ in range(3)] == [200, 200, 429]
+    assert client.get(url, REMOTE_ADDR="192.0.2.7").status_code == 200
+
