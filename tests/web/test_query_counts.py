@@ -227,3 +227,27 @@ def test_a_move_and_its_job_compile_no_orm_query(running_game, alice, bob, jobs,
         assert aftermove.run(payload)
         once = (str(prepared.MARKER_INT), "prepared-")  # (a prepared query's first compile)
         assert [sql for sql in compiles if not any(m in sql for m in once)] == []
+
+
+def test_a_replay_page_costs_the_same_queries_at_any_step_and_fewer_when_cached(
+        client, running_game, play_to_end, make_user):
+    game = play_to_end(running_game)
+    client.force_login(make_user("carol"))
+    url = reverse("games:replay", args=[game.pk])
+    client.get(reverse("games:lobby"))  # warm the session and per-process caches
+
+    def count(**params) -> list[str]:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url, params).status_code == 200
+        return [q["sql"] for q in queries]
+
+    def steps_read(sqls: list[str]) -> int:
+        return sum('FROM "games_gamestep"' in sql for sql in sqls)
+
+    first = count(step=5)  # one pass (turns, VP rows, the frame); the record and the log read
+    assert steps_read(first) == 2
+    other = [count(**params) for params in ({"step": game.step}, {"step": 11, "seat": 1})]
+    assert [len(sqls) for sqls in other] == [len(first) - 1] * 2  # the log is cached
+    assert [steps_read(sqls) for sqls in other] == [1, 1]  # the record, for one pass
+    again = count(step=5)  # all cached: neither is read
+    assert len(again) == len(first) - 2 and steps_read(again) == 0
