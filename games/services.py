@@ -7,7 +7,7 @@ background tasks are scheduled with transaction.on_commit so they never see a ro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -100,6 +100,7 @@ def game_create(
     turn_order: dict[str, int] | None = None,
     vp_counter: bool = False,
     dealt_at_once: bool = False,
+    charge: Callable[[], None] | None = None,
 ) -> Game:
     """Create an open game. `seats` holds one entry per player: "me", "open", a bot strategy,
     or "bot" for the default bot.
@@ -108,6 +109,10 @@ def game_create(
     TooManyOpenGames when the creator has MAX_OPEN_GAMES_PER_USER games not yet started,
     unless `dealt_at_once`: the caller deals it in the same transaction (a rematch), so it is
     never open.
+
+    `charge` is called once every check has passed, just before the game is stored: the
+    caller counts it in the creator's quota there (raising to refuse it), so that a refused
+    game never uses up quota.
     """
     seats = [engine_bots.DEFAULT if spec == SEAT_BOT else spec for spec in seats]
     _check_seats(seats)
@@ -132,6 +137,8 @@ def game_create(
     with transaction.atomic():
         if creator is not None and not dealt_at_once:
             _below_the_open_games_cap(creator)
+        if charge is not None:
+            charge()
         game = Game.objects.create(
             creator=creator, setup=setup, kingdom=kingdom_ref, listed=listed,
             time_limit_days=time_limit_days, vp_counter=vp_counter,

@@ -12,9 +12,10 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views import defaults
 from django.views.decorators.http import require_POST
+from rest_framework.exceptions import Throttled
 
 from games import selectors, services
-from games.api.throttles import CreateGameThrottle, form_quota_wait, wait_message
+from games.api.throttles import create_game_charge, wait_message
 from games.exceptions import GameError, TooManyOpenGames
 from games.forms import GameCreateForm, ProfileForm
 from games.models import Game, GameStatus
@@ -35,13 +36,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        # (games of bots alone play themselves out on the workers)
-        wait = form_quota_wait(request.user, CreateGameThrottle())
-        if wait is not None:
-            form.add_error(None, wait_message(wait, "created games"))
+        try:  # counted in the API's quota once accepted (games of bots alone keep workers busy)
+            game = services.game_create(creator=request.user, **form.game_kwargs(),
+                                        charge=create_game_charge(request.user))
+        except Throttled as exc:
+            form.add_error(None, wait_message(exc.wait, "created games"))
             return render(request, "games/new.html", {"form": form}, status=429)
-        try:
-            game = services.game_create(creator=request.user, **form.game_kwargs())
         except TooManyOpenGames as exc:  # as the API answers it
             form.add_error(None, exc.detail)
             return render(request, "games/new.html", {"form": form}, status=409)

@@ -16,7 +16,7 @@ from games.api import serializers as s
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.strict import StrictSerializer, no_body
-from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
+from games.api.throttles import ReadWriteThrottle, create_game_charge
 
 CHALLENGE_STATUSES = ["pending", "accepted", "declined", "cancelled"]
 
@@ -97,7 +97,7 @@ def _answer_doc(summary: str) -> extend_schema:
                          OpenApiExample("created", response_only=True, status_codes=["201"],
                                         value=EXAMPLE)])
 @api_view(["GET", "POST"])
-@throttle_classes([ReadWriteThrottle, CreateGameThrottle])  # a challenge creates its game
+@throttle_classes([ReadWriteThrottle])  # create_game: counted once its game is accepted
 def challenge_list(request: Request) -> Response:
     if request.method == "POST":
         return idempotent(request, lambda: _create(request))
@@ -117,7 +117,8 @@ def _create(request: Request) -> Response:
         if invited is None:
             raise ApiError("not_found", "no such player", 404)
     created = challenges.challenge_create(challenger=request.user, invited=invited,
-                                          game_options=options)
+                                          game_options=options,
+                                          charge=create_game_charge(request.user))
     return Response(challenges.challenge_dict(created), status=201)
 
 

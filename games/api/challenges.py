@@ -10,6 +10,7 @@ hears of a new challenge, the challenger of the answer.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -51,8 +52,10 @@ def user_named(username: str):
     return get_user_model().objects.filter(username=username, is_active=True).first()
 
 
-def challenge_create(*, challenger, invited, game_options: dict[str, Any]) -> Challenge:
-    """Create the game (challenger seated, the other seats open) and the challenge."""
+def challenge_create(*, challenger, invited, game_options: dict[str, Any],
+                     charge: Callable[[], None] | None = None) -> Challenge:
+    """Create the game (challenger seated, the other seats open) and the challenge; `charge`
+    as game_create calls it (the challenger's quota, once every check has passed)."""
     seats = game_options.get("seats") or ["me", "open"]
     if "open" not in seats or seats.count("me") != 1:
         raise NotAllowed('a challenge needs your seat ("me") and at least one "open" seat')
@@ -69,7 +72,7 @@ def challenge_create(*, challenger, invited, game_options: dict[str, Any]) -> Ch
     if invited is not None:
         options["listed"] = False
     with transaction.atomic():
-        game = game_services.game_create(creator=challenger, **options)
+        game = game_services.game_create(creator=challenger, **options, charge=charge)
         challenge = Challenge.objects.create(challenger=challenger, invited=invited, game=game)
         _tell_on_commit(challenge, [invited.pk] if invited else [])
     return challenge

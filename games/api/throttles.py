@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from rest_framework.exceptions import Throttled
@@ -115,12 +116,11 @@ class WriteThrottle(_ScopeThrottle):
 
 
 class CreateGameThrottle(_ScopeThrottle):
-    """Counts only the requests that create a game (POST), not reads of the same URL."""
+    """The `create_game` quota: counted only when a game (or a rematch offer) is accepted, by
+    the services' `charge` (`create_game_charge`), not as a DRF throttle, which would count
+    refused requests too."""
 
     scope = "create_game"
-
-    def allow_request(self, request, view) -> bool:
-        return request.method != "POST" or super().allow_request(request, view)
 
 
 class WebhookSaveThrottle(_ScopeThrottle):
@@ -182,6 +182,12 @@ def quota_charge(user: Any, throttle: _ScopeThrottle) -> None:
     wait = form_quota_wait(user, throttle)
     if wait is not None:
         raise Throttled(wait)
+
+
+def create_game_charge(user: Any) -> Callable[[], None]:
+    """The `charge` hook of the services that create games (game_create, challenge_create,
+    rematch_offer): one place in `user`'s create_game quota once the game is accepted."""
+    return lambda: quota_charge(user, CreateGameThrottle())
 
 
 def wait_message(wait: float, what: str) -> str:

@@ -36,7 +36,7 @@ from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.models import ApiToken
 from games.api.strict import bool_param, choice_param, int_param, no_body
-from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
+from games.api.throttles import ReadWriteThrottle, create_game_charge
 from games.models import Game, GameStatus, display_name
 from games.strategies import selectors as strategy_selectors
 
@@ -134,7 +134,7 @@ class GamePagination(LimitOffsetPagination):
 
 @docs.games
 @api_view(["GET", "POST"])
-@throttle_classes([ReadWriteThrottle, CreateGameThrottle])
+@throttle_classes([ReadWriteThrottle])  # create_game: counted once a game is accepted
 def games(request: Request) -> Response:
     if request.method == "POST":
         return idempotent(request, lambda: _game_create(request))
@@ -162,7 +162,8 @@ def _games_filtered(user, which: str) -> list[Game]:
 def _game_create(request: Request) -> Response:
     data = s.GameCreateSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    game = services.game_create(creator=request.user, **data.validated_data)
+    game = services.game_create(creator=request.user, **data.validated_data,
+                                charge=create_game_charge(request.user))
     return Response(s.GameSerializer(game, context={"request": request}).data, status=201)
 
 

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from games import selectors as game_selectors
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
-from games.api.throttles import CreateGameThrottle, ReadWriteThrottle
+from games.api.throttles import ReadWriteThrottle, create_game_charge
 from games.models import Game, display_name
 from games.social import api_docs as docs
 from games.social import api_serializers as s
@@ -113,13 +113,14 @@ def _mute(request: Request) -> Response:
 
 @docs.rematch
 @api_view(["GET", "POST"])
-@throttle_classes([ReadWriteThrottle, CreateGameThrottle])  # against bots it deals at once
+@throttle_classes([ReadWriteThrottle])  # create_game: counted once an offer is made
 def game_rematch(request: Request, pk: int) -> Response:
     game = _visible_game(request, pk)
     if request.method == "POST":
         def act() -> Response:
             rule = _body(s.RematchOfferSerializer, request)["first_player_rule"]
-            offer = _call(lambda: rematch.rematch_offer(game=game, user=request.user, rule=rule))
+            offer = _call(lambda: rematch.rematch_offer(  # against bots it deals at once
+                game=game, user=request.user, rule=rule, charge=create_game_charge(request.user)))
             return Response(rematch.rematch_dict(offer), status=201)
 
         return idempotent(request, act)

@@ -10,6 +10,7 @@ did not win. A refusal or the deadline (the game's own time per move) ends the o
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -37,9 +38,13 @@ def turn_order(result: dict, players: int, rule: str, rng=None) -> dict[str, int
     return {}  # a tie under the 2nd edition rule: the engine draws the first player
 
 
-def rematch_offer(*, game: Game, user, rule: str = "2e",
-                  now: datetime | None = None) -> RematchOffer:
-    """Offer to play again; the offer is accepted for the offerer and for every bot."""
+def rematch_offer(*, game: Game, user, rule: str = "2e", now: datetime | None = None,
+                  charge: Callable[[], None] | None = None) -> RematchOffer:
+    """Offer to play again; the offer is accepted for the offerer and for every bot.
+
+    `charge` is called once every check has passed, just before the offer is stored (against
+    bots it deals the new game at once): the caller counts it in the offerer's create_game
+    quota there, raising to refuse it, so that a refused offer never uses up quota."""
     now = now or timezone.now()
     if rule not in RULES:
         raise BadRequest(f"first_player_rule must be one of {', '.join(RULES)}")
@@ -57,6 +62,8 @@ def rematch_offer(*, game: Game, user, rule: str = "2e",
         answers = {str(s.position): "accepted" if s.user_id is None else "pending"
                    for s in game.seats.all()}
         answers[str(seat.position)] = "accepted"
+        if charge is not None:
+            charge()
         offer = RematchOffer.objects.create(
             game=game, offered_by=user, first_player_rule=rule, answers=answers,
             deadline_at=now + timedelta(days=game.time_limit_days), created_at=now)

@@ -13,9 +13,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
+from rest_framework.exceptions import Throttled
 
 from games import selectors as game_selectors
-from games.api.throttles import CreateGameThrottle, form_quota_wait, wait_message
+from games.api.throttles import create_game_charge, wait_message
 from games.exceptions import GameError
 from games.models import Game, display_name
 from games.social import chat, rematch, selectors, undo
@@ -116,13 +117,13 @@ def undo_answer(request: HttpRequest, pk: int, undo_id: int) -> HttpResponse:
 @login_required
 def rematch_offer(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(request, pk)
-    wait = form_quota_wait(request.user, CreateGameThrottle())  # the API's quota (as there)
-    if wait is not None:
-        told = wait_message(wait, "created games").rstrip(".")  # (_done adds the stop)
-        return _done(request, game, RateLimited(told))
-    try:
+    try:  # counted in the API's quota once the offer is made (as there)
         offer = rematch.rematch_offer(game=game, user=request.user,
-                                      rule=request.POST.get("first_player_rule", "2e"))
+                                      rule=request.POST.get("first_player_rule", "2e"),
+                                      charge=create_game_charge(request.user))
+    except Throttled as exc:
+        told = wait_message(exc.wait, "created games").rstrip(".")  # (_done adds the stop)
+        return _done(request, game, RateLimited(told))
     except GameError as exc:
         return _done(request, game, exc)
     if offer.new_game_id and not _is_fetch(request):

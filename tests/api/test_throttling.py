@@ -92,3 +92,67 @@ def test_a_challenge_counts_in_the_quota_for_creating_games(tight_rates, catalog
     assert as_alice.post("/api/v1/games/", {"seats": ["me", "bmu"], "kingdom": base_kingdom},
                          format="json").status_code == 429  # one quota for both
     assert as_alice.get("/api/v1/challenges/").status_code == 200
+
+
+def _quota_of(settings, scope: str, rate: str) -> None:
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], scope: rate}}
+
+
+def test_refused_creations_do_not_use_up_the_quota_for_creating_games(
+        settings, catalog, as_alice, alice, base_kingdom):
+    """Only a game that is created counts: a 400 (bad kingdom, bad seats) or a 409 (the open
+    games cap) as many times as the quota still leaves the whole quota for real games."""
+    from games import services
+    from games.models import Game
+
+    _quota_of(settings, "create_game", "3/hour")
+    settings.MAX_OPEN_GAMES_PER_USER = 1
+    services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+    refusals = [
+        as_alice.post("/api/v1/games/", {"seats": ["me", "bmu"], "kingdom": ["Moat"] * 10},
+                      format="json"),
+        as_alice.post("/api/v1/games/", {"seats": ["me", "nobody"], "kingdom": base_kingdom},
+                      format="json"),
+        as_alice.post("/api/v1/games/", {"seats": ["me", "bmu"], "kingdom": base_kingdom},
+                      format="json"),
+    ]
+    assert [r.status_code for r in refusals] == [400, 400, 409]
+    assert refusals[-1].json()["code"] == "too_many_open_games"
+    assert '"create_game";r=3;' in refusals[-1]["RateLimit"]
+    settings.MAX_OPEN_GAMES_PER_USER = 10
+
+    created = [as_alice.post("/api/v1/games/", {"seats": ["me", "bmu"],
+                                                "kingdom": base_kingdom}, format="json")
+               for _ in range(3)]
+
+    assert [r.status_code for r in created] == [201, 201, 201]
+    assert '"create_game";r=0;' in created[-1]["RateLimit"]
+    refused = as_alice.post("/api/v1/games/", {"seats": ["me", "bmu"],
+                                               "kingdom": base_kingdom}, format="json")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 60
+    assert Game.objects.count() == 4
+
+
+def test_refused_challenges_do_not_use_up_the_quota_for_creating_games(
+        settings, catalog, as_alice, alice, bob, base_kingdom):
+    from games import services
+    from games.api.models import Challenge
+
+    _quota_of(settings, "create_game", "3/hour")
+    settings.MAX_OPEN_GAMES_PER_USER = 1
+    services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+    post = lambda **body: as_alice.post("/api/v1/challenges/",  # noqa: E731
+                                        {"kingdom": base_kingdom, **body}, format="json")
+    refusals = [post(username="bob", kingdom=["Moat"] * 10),
+                post(username="bob", seats=["me", "open", "open"]),
+                post(username="bob")]
+    assert [r.status_code for r in refusals] == [400, 403, 409]
+    settings.MAX_OPEN_GAMES_PER_USER = 10
+
+    created = [post(username="bob") for _ in range(3)]
+
+    assert [r.status_code for r in created] == [201, 201, 201]
+    assert '"create_game";r=0;' in created[-1]["RateLimit"]
+    assert post(username="bob").status_code == 429
+    assert Challenge.objects.count() == 3

@@ -240,3 +240,26 @@ def test_a_rematch_offer_counts_in_the_quota_for_creating_games(games_against_a_
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 60
     assert not second.rematch_offers.exists()
     assert client.get(f"/api/v1/games/{second.pk}/rematch/").status_code == 200  # a read
+
+
+def test_a_refused_rematch_offer_does_not_use_up_the_quota(games_against_a_bot, alice,
+                                                           client_for, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "create_game": "1/hour"}}
+    first, second = games_against_a_bot
+    client = client_for(alice)
+    bad_rule = client.post(f"/api/v1/games/{first.pk}/rematch/", {"first_player_rule": "3e"},
+                           format="json")
+    assert bad_rule.status_code == 400
+    assert '"create_game";r=1;' in bad_rule["RateLimit"]
+
+    dealt = client.post(f"/api/v1/games/{first.pk}/rematch/", {}, format="json")
+    assert dealt.status_code == 201 and dealt.json()["new_game"]
+    assert '"create_game";r=0;' in dealt["RateLimit"]
+    again = client.post(f"/api/v1/games/{first.pk}/rematch/", {}, format="json")
+    assert again.status_code == 409  # already offered: refused before the quota
+    assert client.post(f"/api/v1/games/{second.pk}/rematch/", {},
+                       format="json").status_code == 429

@@ -147,3 +147,26 @@ def test_the_rematch_form_counts_in_the_quota_for_creating_games(catalog, alice,
     assert refused.status_code == 429
     assert "as often as you may" in refused.json()["error"]
     assert not games[1].rematch_offers.exists()
+
+
+def test_a_refused_rematch_offer_does_not_use_up_the_quota(catalog, alice, base_kingdom,
+                                                           finish, settings):
+    """Only an offer made counts in create_game: offers refused (a game not over, an unknown
+    rule) leave the quota whole."""
+    from games import services
+
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "create_game": "1/hour"}}
+    running = services.game_start(game=services.game_create(
+        creator=alice, seats=["me", "bmu"], kingdom=base_kingdom), user=alice)
+    done = finish(services.game_start(game=services.game_create(
+        creator=alice, seats=["me", "bmu"], kingdom=base_kingdom), user=alice))
+    client = _client(alice)
+    fetch = {"HTTP_X_REQUESTED_WITH": "fetch"}
+    assert client.post(f"/games/{running.pk}/rematch/", {}, **fetch).status_code == 409
+    assert client.post(f"/games/{done.pk}/rematch/", {"first_player_rule": "3e"},
+                       **fetch).status_code == 400
+
+    dealt = client.post(f"/games/{done.pk}/rematch/", {}, **fetch)
+
+    assert dealt.status_code == 200 and dealt.json()["new_game"]

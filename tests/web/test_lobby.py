@@ -261,3 +261,21 @@ def test_the_form_refuses_a_game_over_the_open_games_cap(as_alice, alice, base_k
     assert ("you have 1 games that have not started, the most an account may have (1)"
             in refused.content.decode())
     assert Game.objects.count() == 1
+
+
+def test_a_game_the_form_is_refused_does_not_use_up_the_quota(as_alice, alice, base_kingdom,
+                                                               settings):
+    """Only a game created counts in create_game: refusals (the open games cap) leave it whole."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "create_game": "2/hour"}}
+    settings.MAX_OPEN_GAMES_PER_USER = 1
+    services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+    refused = [as_alice.post(reverse("games:new"), _create_form()) for _ in range(2)]
+    assert [r.status_code for r in refused] == [409, 409]
+    settings.MAX_OPEN_GAMES_PER_USER = 10
+
+    created = [as_alice.post(reverse("games:new"), _create_form()) for _ in range(2)]
+
+    assert [r.status_code for r in created] == [302, 302]
+    assert as_alice.post(reverse("games:new"), _create_form()).status_code == 429
+    assert Game.objects.count() == 3
