@@ -25,7 +25,7 @@ from games.api.events import EVENT_VERSION, user_group
 from games.api.models import BotAccount, Challenge
 from games.exceptions import GameConflict, NotAllowed
 from games.models import Game, GameStatus
-from games.signals import seat_joining, seat_taken
+from games.signals import game_moved, seat_joining, seat_taken
 
 log = logging.getLogger(__name__)
 
@@ -150,9 +150,32 @@ def _keep_a_named_seat(sender: Any, game: Game, user: Any, **kwargs: Any) -> Non
         raise NotAllowed("this game's open seat is kept for the player the challenge names")
 
 
+@receiver(game_moved, dispatch_uid="api-challenge-called-off")
+def _end_with_its_game(sender: Any, *, game_id: int, status: str, **kwargs: Any) -> None:
+    """A pending challenge's game called off by any path (the sweep, an abort, the challenger
+    leaving it, a deleted account, staff) cancels the challenge, and both sides hear of it:
+    it stayed pending, and accepting it said it was "pending, no longer open". (A decline
+    or cancel ends the challenge before its game, so it is not told twice.)"""
+    if status != GameStatus.ABANDONED:
+        return
+    with transaction.atomic():
+        challenge = Challenge.objects.select_for_update().filter(
+            game_id=game_id, status=Challenge.PENDING).first()
+        if challenge is None:
+            return
+        challenge.status = Challenge.CANCELLED
+        challenge.answered_at = timezone.now()
+        challenge.save(update_fields=["status", "answered_at"])
+        _tell_on_commit(challenge, [pk for pk in (challenge.challenger_id,
+                                                  challenge.invited_id) if pk])
+
+
 def _check_open(challenge: Challenge) -> None:
-    if challenge.status != Challenge.PENDING or challenge.game.status != GameStatus.OPEN:
+    if challenge.status != Challenge.PENDING:
         raise ChallengeClosed(f"this challenge is {challenge.status}, no longer open")
+    if challenge.game.status != GameStatus.OPEN:  # (its game ended a moment ago: see above)
+        raise ChallengeClosed(f"this challenge's game is {challenge.game.status}: the "
+                              "challenge is no longer open")
 
 
 def challenges_for(user) -> dict[str, QuerySet[Challenge]]:

@@ -9,7 +9,7 @@ from django.test import Client
 
 from games.api.events import user_group
 from games.api.models import Challenge
-from games.models import Game, GameStatus
+from games.models import Game, GameStatus, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -164,3 +164,98 @@ def test_a_player_who_muted_you_does_not_get_your_challenges(as_alice, alice, bo
     assert not Challenge.objects.exists()
     Mute.objects.all().delete()
     assert _challenge(as_alice, username="bob").status_code == 201
+
+
+# --- a challenge whose game is called off ends with it ----------------------------------------
+
+
+def _listening(user):
+    """Listen to `user`'s account stream: a function giving the `challenge` events sent since."""
+    import asyncio
+
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(user_group(user.pk), channel)
+
+    async def drain() -> list[dict]:
+        events = []
+        while True:
+            try:
+                message = await asyncio.wait_for(layer.receive(channel), 0.2)
+            except TimeoutError:
+                return [e for e in events if e["type"] == "challenge"]
+            events.extend(message["events"])
+
+    return async_to_sync(drain)
+
+
+def test_an_open_challenge_whose_game_the_sweep_called_off_is_cancelled(
+        as_alice, alice, client_for, make_user, catalog, committed):
+    """The sweep calls off open games nobody joined: the challenge stayed pending, and
+    accepting it said "this challenge is pending, no longer open"."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.play import sweep
+
+    challenge = _challenge(as_alice).json()
+    Game.objects.filter(pk=challenge["game"]).update(
+        created_at=timezone.now() - timedelta(days=15))
+    Seat.objects.filter(game_id=challenge["game"]).update(
+        joined_at=timezone.now() - timedelta(days=15))
+    told = _listening(alice)
+
+    with committed():
+        assert sweep.sweep()["open_games_called_off"] == 1
+
+    row = Challenge.objects.get(pk=challenge["id"])
+    assert row.status == Challenge.CANCELLED and row.answered_at is not None
+    assert [e["challenge"]["status"] for e in told()] == ["cancelled"]
+    refused = client_for(make_user("carol")).post(f"/api/v1/challenges/{challenge['id']}/accept/")
+    assert (refused.status_code, refused.json()["code"]) == (409, "challenge_closed")
+    assert "cancelled" in refused.json()["detail"]
+
+
+def test_a_challenge_whose_game_is_aborted_is_cancelled_and_the_invited_player_told(
+        as_alice, as_bob, bob, catalog, committed):
+    challenge = _challenge(as_alice, username="bob").json()
+    told = _listening(bob)
+    with committed():
+        assert as_alice.post(f"/api/v1/games/{challenge['game']}/abort/").status_code == 200
+
+    assert Challenge.objects.get(pk=challenge["id"]).status == Challenge.CANCELLED
+    assert [e["challenge"]["status"] for e in told()] == ["cancelled"]
+    assert as_bob.post(f"/api/v1/challenges/{challenge['id']}/accept/").status_code == 409
+
+
+def test_a_challenge_whose_challenger_left_its_game_is_cancelled(as_alice, bob, catalog,
+                                                                committed):
+    challenge = _challenge(as_alice, username="bob").json()
+    with committed():
+        assert as_alice.post(f"/api/v1/games/{challenge['game']}/leave/").status_code == 200
+    assert Game.objects.get(pk=challenge["game"]).status == GameStatus.ABANDONED
+    assert Challenge.objects.get(pk=challenge["id"]).status == Challenge.CANCELLED
+
+
+def test_a_declined_challenge_stays_declined_and_is_told_once(as_alice, as_bob, alice, catalog,
+                                                              committed):
+    """The decline calls the game off itself: the challenger hears of it once, as declined."""
+    challenge = _challenge(as_alice, username="bob").json()
+    told = _listening(alice)
+    with committed():
+        as_bob.post(f"/api/v1/challenges/{challenge['id']}/decline/")
+    assert Challenge.objects.get(pk=challenge["id"]).status == Challenge.DECLINED
+    assert [e["challenge"]["status"] for e in told()] == ["declined"]
+
+
+def test_accepting_before_the_cancel_is_recorded_names_the_called_off_game(
+        as_alice, as_bob, bob, catalog):
+    """Between the call-off's commit and its after-move job, the challenge is still pending:
+    a 409 that says why, not "pending, no longer open"."""
+    challenge = _challenge(as_alice, username="bob").json()
+    assert as_alice.post(f"/api/v1/games/{challenge['game']}/abort/").status_code == 200
+    refused = as_bob.post(f"/api/v1/challenges/{challenge['id']}/accept/")
+    assert (refused.status_code, refused.json()["code"]) == (409, "challenge_closed")
+    assert refused.json()["detail"] == ("this challenge's game is abandoned: the challenge is "
+                                        "no longer open")
