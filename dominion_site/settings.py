@@ -282,9 +282,11 @@ BOT_GAME_MAX_TURNS = int(os.environ.get("BOT_GAME_MAX_TURNS", "200"))
 # lobby (its newest 100 games) in a few hours, and the games stayed there for ever.
 MAX_OPEN_GAMES_PER_USER = int(os.environ.get("MAX_OPEN_GAMES_PER_USER", "10"))
 OPEN_GAME_MAX_AGE_DAYS = int(os.environ.get("OPEN_GAME_MAX_AGE_DAYS", "14"))
-# The simulator (games/sim): games per simulation, and simulations a user may have running.
+# The simulator (games/sim): games per simulation, simulations a user may have running, and
+# simulations queued or running on the whole site (409 simulations_busy over it).
 SIM_MAX_GAMES = int(os.environ.get("SIM_MAX_GAMES", "2000"))
 SIM_MAX_ACTIVE = int(os.environ.get("SIM_MAX_ACTIVE", "2"))
+SIM_MAX_QUEUED_SITE = int(os.environ.get("SIM_MAX_QUEUED_SITE", "50"))
 # Open WebSockets per account, and per address for sockets without an account, counted by
 # each server process (games/socket_quota.py): in all (a bot account may stream each of its
 # games), and on one game (a person's tabs); 0 turns a cap off.

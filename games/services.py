@@ -7,6 +7,7 @@ background tasks are scheduled with transaction.on_commit so they never see a ro
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -14,7 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 import engine
@@ -438,6 +439,22 @@ def lock_account(user) -> None:
     """Lock the user's row until the transaction ends, so that two requests of one account
     counting its rows against a cap (tokens, webhooks, OAuth apps) take turns."""
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+
+
+def lock_site(name: str) -> None:
+    """Take the site-wide lock `name` until the transaction ends, so that requests of any
+    accounts counting rows against a cap for the whole site take turns (an account's own
+    lock lets two accounts count together). PostgreSQL: a transaction-level advisory lock
+    (no row to create first; released at commit or rollback, so it works behind PgBouncer's
+    transaction pooling too). SQLite needs nothing: every atomic block takes the database's
+    write lock at BEGIN (IMMEDIATE, dominion_site/settings.py)."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("lock_site holds until the transaction ends: call it in one")
+    if connection.vendor == "postgresql":
+        digest = hashlib.blake2b(f"dominion:{name}".encode(), digest_size=8).digest()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)",
+                           [int.from_bytes(digest, "big", signed=True)])
 
 
 def _lock(game_id: int) -> Game:

@@ -95,9 +95,12 @@ REFUSED = docs._error(
     ("invalid_kingdom", "Moat appears more than once"),
     ("invalid_bots", "unknown bot 'smithee' (see GET /api/v1/bots/)"),
     ("invalid_games", "games must be between 1 and 2000"))
-TOO_MANY = docs._error("Too many of your simulations are still running.",
+TOO_MANY = docs._error("Too many of your simulations are still running, or of the site's.",
                        ("too_many_simulations", "you already have 2 simulations running; "
-                                                "wait for one to finish"))
+                                                "wait for one to finish"),
+                       ("simulations_busy", "the site is busy: 50 simulations are queued or "
+                                            "running, the most it takes at once; try again "
+                                            "later"))
 SIM_NOT_FOUND = docs._error("No such simulation.", ("not_found", "no such simulation"))
 
 create_docs = extend_schema(
@@ -137,7 +140,7 @@ def simulations(request: Request) -> Response:
                                              charge=lambda: quota_charge(request.user,
                                                                          SimulateThrottle()))
         except services.SimulationRefused as exc:
-            status = 409 if exc.code == "too_many_simulations" else 400
+            status = 409 if exc.code in ("too_many_simulations", "simulations_busy") else 400
             raise ApiError(exc.code, exc.detail, status) from None
         return Response(_body(request, sim), status=201)
 

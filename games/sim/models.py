@@ -43,7 +43,12 @@ class Simulation(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["created_by", "status"])]
+        indexes = [
+            models.Index(fields=["created_by", "status"]),
+            # the site-wide cap counts these under a lock that every creation waits for
+            models.Index(fields=["status"], name="sim_active",
+                         condition=models.Q(status__in=["queued", "running"])),
+        ]
 
     def __str__(self) -> str:
         return f"{' vs '.join(self.bots)} × {self.games}"

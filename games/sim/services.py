@@ -49,6 +49,13 @@ def max_active() -> int:
     return getattr(settings, "SIM_MAX_ACTIVE", 2)
 
 
+def max_queued_site() -> int:
+    return getattr(settings, "SIM_MAX_QUEUED_SITE", 50)
+
+
+ACTIVE = (SimStatus.QUEUED, SimStatus.RUNNING)
+
+
 def simulation_create(*, user, kingdom: Sequence[str], bots: Sequence[str], games: int,
                       edition: int = 2, shelters: str = "auto",
                       charge: Callable[[], None] | None = None) -> Simulation:
@@ -67,13 +74,13 @@ def simulation_create(*, user, kingdom: Sequence[str], bots: Sequence[str], game
     if edition not in (1, 2) or shelters not in SHELTERS:
         raise SimulationRefused("invalid_setup", "edition is 1 or 2; shelters auto, always "
                                                  "or never")
-    with transaction.atomic():  # the count and the new row under the account's lock
+    with transaction.atomic():  # the counts and the new row under the account's lock
         game_services.lock_account(user)
-        active = Simulation.objects.filter(created_by=user, status__in=[
-            SimStatus.QUEUED, SimStatus.RUNNING]).count()
+        active = Simulation.objects.filter(created_by=user, status__in=ACTIVE).count()
         if active >= max_active():
             raise SimulationRefused("too_many_simulations", f"you already have {active} "
                                     "simulations running; wait for one to finish")
+        _below_the_site_cap()
         if charge is not None:
             charge()
         sim = Simulation.objects.create(
@@ -83,6 +90,18 @@ def simulation_create(*, user, kingdom: Sequence[str], bots: Sequence[str], game
     pk = str(sim.pk)
     transaction.on_commit(lambda: _schedule(pk))
     return sim
+
+
+def _below_the_site_cap() -> None:
+    """SIM_MAX_QUEUED_SITE simulations queued or running on the whole site, counted under a
+    site-wide lock (taken after the account's, always in that order): each account may run
+    SIM_MAX_ACTIVE, but many accounts could fill the simulations queue and delay everyone."""
+    game_services.lock_site("simulation_create")
+    queued = Simulation.objects.filter(status__in=ACTIVE).count()
+    if queued >= max_queued_site():
+        raise SimulationRefused("simulations_busy", f"the site is busy: {queued} simulations "
+                                "are queued or running, the most it takes at once; try "
+                                "again later")
 
 
 def _check_bots(bots: Sequence[str]) -> None:

@@ -86,3 +86,26 @@ def test_refused_requests_do_not_use_up_the_simulation_quota(catalog, as_alice, 
     assert '"simulate";r=0;' in started[-1]["RateLimit"]
     assert _post(as_alice, base_kingdom).status_code == 429
     assert Simulation.objects.count() == 3
+
+
+def test_a_full_site_queue_is_a_409_that_says_to_retry_later(catalog, as_alice, as_bob,
+                                                              client_for, make_user,
+                                                              base_kingdom, settings):
+    """Each account may run SIM_MAX_ACTIVE simulations, but many accounts could fill the
+    simulations queue and delay everyone: SIM_MAX_QUEUED_SITE caps the site's."""
+    from games.sim.models import SimStatus
+
+    settings.SIM_MAX_QUEUED_SITE = 3
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "simulate": "1/hour"}}
+    as_carol, as_dave = (client_for(make_user(name)) for name in ("carol", "dave"))
+    assert [_post(c, base_kingdom).status_code for c in (as_alice, as_bob, as_dave)] == [
+        201, 201, 201]
+
+    busy = _post(as_carol, base_kingdom)
+
+    assert busy.status_code == 409 and busy.json()["code"] == "simulations_busy"
+    assert "busy" in busy.json()["detail"] and "try again later" in busy.json()["detail"]
+    assert Simulation.objects.count() == 3
+    Simulation.objects.filter(created_by__username="alice").update(status=SimStatus.DONE)
+    assert _post(as_carol, base_kingdom).status_code == 201  # the refusal cost no quota

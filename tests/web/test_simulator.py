@@ -304,3 +304,50 @@ def test_simulations_sent_at_once_cannot_pass_the_cap_together(catalog, alice, b
     assert len(outcomes) == 8, outcomes
     assert all(getattr(o, "code", None) == "too_many_simulations" for o in refused), refused
     assert Simulation.objects.filter(created_by=alice).count() == 2 == 8 - len(refused)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simulations_of_many_accounts_sent_at_once_cannot_pass_the_site_cap(
+        catalog, make_user, base_kingdom, settings, monkeypatch):
+    """The site-wide cap is counted under a site-wide lock: each account's own lock let
+    requests of different accounts count the queue together."""
+    import threading
+
+    from django.db import connection
+
+    settings.SIM_MAX_QUEUED_SITE = 3
+    monkeypatch.setattr(services, "_schedule", lambda pk: None)  # queued, never run
+    users = [make_user(f"player{n}") for n in range(8)]
+    barrier, outcomes, lock = threading.Barrier(8), [], threading.Lock()
+
+    def create(user) -> None:
+        try:
+            barrier.wait()
+            result = _create(user, base_kingdom)
+        except Exception as exc:  # collected and asserted on below
+            result = exc
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(result)
+
+    threads = [threading.Thread(target=create, args=(user,)) for user in users]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    refused = [o for o in outcomes if isinstance(o, Exception)]
+    assert len(outcomes) == 8, outcomes
+    assert all(getattr(o, "code", None) == "simulations_busy" for o in refused), refused
+    assert Simulation.objects.count() == 3 == 8 - len(refused)
+
+
+def test_the_form_says_the_site_is_busy(catalog, client, alice, bob, base_kingdom, settings):
+    settings.SIM_MAX_QUEUED_SITE = 1
+    _create(bob, base_kingdom)
+    client.force_login(alice)
+    form = {"kingdom_mode": "cards", "games": "6", "edition": "2", "shelters": "auto",
+            "cards": ", ".join(base_kingdom), "bot_1": "smithy", "bot_2": "bmu"}
+    busy = client.post(reverse("sim:new"), form)
+    assert "the site is busy" in busy.content.decode()
+    assert Simulation.objects.count() == 1
