@@ -287,6 +287,9 @@ OPEN_GAME_MAX_AGE_DAYS = int(os.environ.get("OPEN_GAME_MAX_AGE_DAYS", "14"))
 SIM_MAX_GAMES = int(os.environ.get("SIM_MAX_GAMES", "2000"))
 SIM_MAX_ACTIVE = int(os.environ.get("SIM_MAX_ACTIVE", "2"))
 SIM_MAX_QUEUED_SITE = int(os.environ.get("SIM_MAX_QUEUED_SITE", "50"))
+# A simulation still queued or running this long after it was made is failed by the sweep
+# (lost with its worker): it would hold its place under both caps for ever.
+SIM_STALE_HOURS = float(os.environ.get("SIM_STALE_HOURS", "6"))
 # Open WebSockets per account, and per address for sockets without an account, counted by
 # each server process (games/socket_quota.py): in all (a bot account may stream each of its
 # games), and on one game (a person's tabs); 0 turns a cap off.

@@ -1,5 +1,5 @@
 """The periodic sweep: reminders, "your turn" emails, digests, expired deadlines, retries,
-old notifications, open games nobody joined.
+old notifications, open games nobody joined, simulations lost with their worker.
 
 Celery beat runs it every minute in production; in embedded mode a thread of the web process
 does (games.play.sweeper). Each part claims its rows with a conditional UPDATE before acting,
@@ -19,6 +19,7 @@ from games import services as game_services
 from games.models import GameStatus, Seat
 from games.play import conf, notify, services, webhooks
 from games.play.models import DecisionClock, PlayerState
+from games.sim import services as sim_services
 
 ON_VACATION = Q(user__play_state__vacation_since__isnull=False)
 
@@ -34,6 +35,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
         "webhooks": webhooks.deliveries_schedule(now=now),
         "notifications_pruned": notify.notifications_prune(now=now),
         "open_games_called_off": open_games_call_off(now=now),
+        "simulations_expired": sim_services.simulations_expire(now=now),
     }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -241,3 +242,19 @@ def _failed(sim: Simulation, exc: Exception) -> None:
     Simulation.objects.filter(pk=sim.pk).update(
         status=SimStatus.FAILED, finished_at=timezone.now(),
         error=f"the games could not be played: a server error, logged as simulation {sim.pk}")
+
+
+def stale_hours() -> float:
+    return getattr(settings, "SIM_STALE_HOURS", 6)
+
+
+def simulations_expire(*, now: datetime) -> int:
+    """Fail the simulations still queued or running SIM_STALE_HOURS after they were made: one
+    lost with its worker or its process (an embedded site's queue dies with it) would hold a
+    place under its account's cap and the site's for ever. A simulation of the most games
+    takes minutes."""
+    return Simulation.objects.filter(
+        status__in=ACTIVE, created_at__lt=now - timedelta(hours=stale_hours())).update(
+        status=SimStatus.FAILED, finished_at=now,
+        error=f"the games were not all played within {stale_hours():g} hours; run it again")
+

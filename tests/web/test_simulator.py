@@ -351,3 +351,26 @@ def test_the_form_says_the_site_is_busy(catalog, client, alice, bob, base_kingdo
     busy = client.post(reverse("sim:new"), form)
     assert "the site is busy" in busy.content.decode()
     assert Simulation.objects.count() == 1
+
+
+def test_a_simulation_lost_with_its_worker_is_failed_by_the_sweep_and_frees_its_place(
+        catalog, alice, base_kingdom, settings, monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.play import sweep
+
+    monkeypatch.setattr(services, "_schedule", lambda pk: None)  # its worker never runs it
+    settings.SIM_MAX_ACTIVE = 1
+    lost = services.simulation_create(user=alice, kingdom=base_kingdom, bots=["bmu", "bmu"],
+                                      games=4)
+    with pytest.raises(services.SimulationRefused):
+        services.simulation_create(user=alice, kingdom=base_kingdom, bots=["bmu", "bmu"],
+                                   games=4)
+    later = timezone.now() + timedelta(hours=settings.SIM_STALE_HOURS, minutes=1)
+    assert sweep.sweep(now=timezone.now())["simulations_expired"] == 0
+    assert sweep.sweep(now=later)["simulations_expired"] == 1
+    lost.refresh_from_db()
+    assert lost.status == SimStatus.FAILED and "run it again" in lost.error
+    services.simulation_create(user=alice, kingdom=base_kingdom, bots=["bmu", "bmu"], games=4)
