@@ -4,11 +4,9 @@ that stayed in the lobby for ever: the lobby shows the newest 100, so it filled 
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from games import selectors, services
@@ -17,6 +15,7 @@ from games.exceptions import TooManyOpenGames
 from games.models import Game, GameStatus
 from games.play import sweep
 from games.play.models import Notification
+from tests.at_once import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -71,24 +70,7 @@ def test_a_challenge_over_the_cap_is_refused_with_409(catalog, as_alice, alice, 
 @pytest.mark.django_db(transaction=True)
 def test_games_created_at_once_cannot_pass_the_cap_together(catalog, alice, base_kingdom,
                                                             cap_of_two):
-    barrier, outcomes, lock = threading.Barrier(6), [], threading.Lock()
-
-    def create() -> None:
-        try:
-            barrier.wait()
-            result = _open(alice, base_kingdom)
-        except Exception as exc:  # collected and asserted on below
-            result = exc
-        finally:
-            connection.close()
-        with lock:
-            outcomes.append(result)
-
-    threads = [threading.Thread(target=create) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = at_once([lambda: _open(alice, base_kingdom)] * 6)
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(outcomes) == 6, outcomes
     assert all(isinstance(o, TooManyOpenGames) for o in refused), refused

@@ -12,6 +12,7 @@ from games.play.models import Notification
 from games.social import chat, selectors
 from games.social.exceptions import BadMessage, Forbidden, RateLimited
 from games.social.models import ChatMessage, SocialPreferences
+from tests.at_once import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -154,29 +155,9 @@ def test_lines_sent_at_once_cannot_pass_the_limits_together(running_game, carol,
     # Each post counted the user's recent lines before any of the others had been written,
     # so twenty sent at once passed a limit of five (found against a live server: 6 of 20 in
     # one game, 26 of 40 over all games against 20).
-    import threading
-
-    from django.db import connection
-
     settings.SOCIAL_CHAT_RATE = (3, 30)
-    barrier, outcomes, lock = threading.Barrier(10), [], threading.Lock()
-
-    def post(n: int) -> None:
-        try:
-            barrier.wait()
-            result = chat.chat_post(game=running_game, user=carol, body=f"line {n}")
-        except Exception as exc:  # collected and asserted on below
-            result = exc
-        finally:
-            connection.close()
-        with lock:
-            outcomes.append(result)
-
-    threads = [threading.Thread(target=post, args=(n,)) for n in range(10)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = at_once([lambda n=n: chat.chat_post(game=running_game, user=carol,
+                                                   body=f"line {n}") for n in range(10)])
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(outcomes) == 10 and all(isinstance(o, RateLimited) for o in refused), refused
     assert ChatMessage.objects.filter(author=carol).count() == 3 == 10 - len(refused)

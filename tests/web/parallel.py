@@ -11,16 +11,14 @@ plays the turn in rounds: all decisions open at the start of a round are answere
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable
 from typing import Any
-
-from django.db import connection
 
 import engine
 from engine.positions import build
 from games import history, services
 from games.models import Game, Seat
+from tests.at_once import at_once
 
 KINGDOM = ["Militia", "Witch", "Masquerade", "Torturer", "Moat", "Village", "Smithy", "Market",
            "Cellar", "Workshop"]
@@ -95,26 +93,7 @@ def drive(game: Game, submit: Submit, together: bool) -> list[int]:
 
 def race(jobs: list[tuple[dict, Any, int]], submit: Submit) -> list:
     """Submit every job at once, each in its own thread; results or exceptions, in job order."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes: list = [None] * len(jobs)
-
-    def run(i: int) -> None:
-        decision, answer, step = jobs[i]
-        try:
-            barrier.wait()
-            outcomes[i] = submit(decision, answer, step)
-        except Exception as exc:  # collected and asserted on by the caller
-            outcomes[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(thread.is_alive() for thread in threads), "a thread hung"
-    return outcomes
+    return at_once([lambda job=job: submit(*job) for job in jobs])
 
 
 def outcome(game: Game) -> list[dict]:

@@ -12,6 +12,7 @@ from engine.bots import planner
 from games.sim import runner, services
 from games.sim.models import SimStatus, Simulation
 from games.strategies.models import Strategy
+from tests.at_once import at_once
 
 
 def _create(user, kingdom, bots=("bmu", "smithy"), games=6, **kw) -> Simulation:
@@ -276,30 +277,9 @@ def test_simulations_sent_at_once_cannot_pass_the_cap_together(catalog, alice, b
                                                                 settings, monkeypatch):
     # Each request counted the user's running simulations before any of the others had been
     # written, so 8 sent at once against a live server started 4 against a cap of 2.
-    import threading
-
-    from django.db import connection
-
     settings.SIM_MAX_ACTIVE = 2
     monkeypatch.setattr(services, "_schedule", lambda pk: None)  # queued, never run
-    barrier, outcomes, lock = threading.Barrier(8), [], threading.Lock()
-
-    def create() -> None:
-        try:
-            barrier.wait()
-            result = _create(alice, base_kingdom)
-        except Exception as exc:  # collected and asserted on below
-            result = exc
-        finally:
-            connection.close()
-        with lock:
-            outcomes.append(result)
-
-    threads = [threading.Thread(target=create) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = at_once([lambda: _create(alice, base_kingdom)] * 8)
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(outcomes) == 8, outcomes
     assert all(getattr(o, "code", None) == "too_many_simulations" for o in refused), refused
@@ -311,31 +291,10 @@ def test_simulations_of_many_accounts_sent_at_once_cannot_pass_the_site_cap(
         catalog, make_user, base_kingdom, settings, monkeypatch):
     """The site-wide cap is counted under a site-wide lock: each account's own lock let
     requests of different accounts count the queue together."""
-    import threading
-
-    from django.db import connection
-
     settings.SIM_MAX_QUEUED_SITE = 3
     monkeypatch.setattr(services, "_schedule", lambda pk: None)  # queued, never run
     users = [make_user(f"player{n}") for n in range(8)]
-    barrier, outcomes, lock = threading.Barrier(8), [], threading.Lock()
-
-    def create(user) -> None:
-        try:
-            barrier.wait()
-            result = _create(user, base_kingdom)
-        except Exception as exc:  # collected and asserted on below
-            result = exc
-        finally:
-            connection.close()
-        with lock:
-            outcomes.append(result)
-
-    threads = [threading.Thread(target=create, args=(user,)) for user in users]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = at_once([lambda user=user: _create(user, base_kingdom) for user in users])
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(outcomes) == 8, outcomes
     assert all(getattr(o, "code", None) == "simulations_busy" for o in refused), refused
