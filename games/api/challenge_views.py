@@ -97,7 +97,7 @@ def _answer_doc(summary: str) -> extend_schema:
                          OpenApiExample("created", response_only=True, status_codes=["201"],
                                         value=EXAMPLE)])
 @api_view(["GET", "POST"])
-@throttle_classes([ReadWriteThrottle])  # create_game: counted once its game is accepted
+@throttle_classes([ReadWriteThrottle])  # create_game: counted when its game is created
 def challenge_list(request: Request) -> Response:
     if request.method == "POST":
         return idempotent(request, lambda: _create(request))

@@ -257,4 +257,3 @@ def simulations_expire(*, now: datetime) -> int:
         status__in=ACTIVE, created_at__lt=now - timedelta(hours=stale_hours())).update(
         status=SimStatus.FAILED, finished_at=now,
         error=f"the games were not all played within {stale_hours():g} hours; run it again")
-
