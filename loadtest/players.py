@@ -7,7 +7,8 @@ Everything is timed; errors are counted, never raised.
 
 Two kinds of client: a bot (`table=False`) answers from the `your_turn` event, which carries
 its decisions; it reads `/decisions/` only when the event does not (an older site), when its
-answer was refused, and after EVENT_WAIT seconds without an event (in case one was lost). A
+answer was refused, and when its game has been silent for longer than any think time (at
+least EVENT_WAIT seconds: an event may have been lost). A
 client that shows the table (`table=True`) reads its `/view/` after every move it did not make
 itself (its own answer's reply brings the view) and takes its decisions from that view.
 """
@@ -141,7 +142,7 @@ async def play_seat(user: User, game: int, think: float, rng: random.Random,
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             mine = await _answer(user, game, mine, rng)
             continue
-        event = await _next_event(user, game, mine["step"], stop)
+        event = await _next_event(user, game, mine["step"], stop, max(EVENT_WAIT, 2 * think))
         if event is not None and event["type"] == "game_ended":
             return
         if event is not None and "pending" in event and not user.table:
@@ -150,8 +151,13 @@ async def play_seat(user: User, game: int, think: float, rng: random.Random,
             mine = await _decisions(user, game, event["step"] if event else 0)
 
 
-async def _next_event(user: User, game: int, step: int, stop: asyncio.Event) -> dict | None:
-    deadline = time.monotonic() + EVENT_WAIT
+async def _next_event(user: User, game: int, step: int, stop: asyncio.Event,
+                      wait: float) -> dict | None:
+    """The event that makes it my turn or ends the game; None once the game has been silent
+    for `wait` seconds. Each move of the game heard pushes that back: a game still moving
+    lost nothing, and a client that re-read its decisions during every think of the other
+    player would cost the site more reads than answers."""
+    deadline = time.monotonic() + wait
     while not stop.is_set():
         left = deadline - time.monotonic()
         if left <= 0:
@@ -162,6 +168,7 @@ async def _next_event(user: User, game: int, step: int, stop: asyncio.Event) -> 
             continue
         if event.get("game") != game:
             continue
+        deadline = time.monotonic() + wait
         if event["type"] == "game_ended" or (event["type"] == "your_turn"
                                                and event["step"] > step):
             return event

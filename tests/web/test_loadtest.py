@@ -129,6 +129,24 @@ def test_a_bot_client_answers_its_turn_from_the_event_without_reading():
     assert paths == ["GET /games/5/decisions/", "POST /games/5/answer/"]
 
 
+def test_a_waiting_client_reads_again_only_after_its_game_fell_silent(monkeypatch):
+    """Moves of the game push the fallback read back; silence past the wait brings it."""
+    monkeypatch.setattr(players, "EVENT_WAIT", 0.3)
+    user, _ = _table_client([])
+
+    async def run() -> tuple[float, dict | None]:
+        wait = asyncio.create_task(players._next_event(user, 5, 3, asyncio.Event(), 0.3))
+        started = asyncio.get_running_loop().time()
+        for step in (4, 5, 6):  # the other player moves every 0.2 s: never 0.3 s of silence
+            await asyncio.sleep(0.2)
+            user._got({"type": "game_moved", "game": 5, "step": step})
+        got = await asyncio.wait_for(wait, 5)
+        return asyncio.get_running_loop().time() - started, got
+
+    took, got = asyncio.run(run())
+    assert got is None and took >= 0.85
+
+
 def test_errors_say_when_they_happened_outside_the_window():
     metrics = players.Metrics(window=[10.0, 20.0])
     for at in (5.0, 15.0, 25.0, 26.0):
