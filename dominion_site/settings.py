@@ -110,14 +110,16 @@ MIDDLEWARE = [
 ]
 
 # Sent on every HTML page (games.middleware.ContentSecurityPolicy); "" sends none. 'self' in
-# connect-src covers the site's own ws:// and wss:// (CSP level 3). Enforced in production
-# mode; on a development server only reported (browser tools that add inline scripts work).
+# connect-src covers the site's own ws:// and wss:// (CSP level 3). form-action 'self': forms
+# post to the site alone (the OAuth2 consent and login pages also to the app's callback's
+# origin, where their redirects end). Enforced in production mode; on a development server
+# only reported (browser tools that add inline scripts work).
 CONTENT_SECURITY_POLICY_ENFORCE = env_bool("CONTENT_SECURITY_POLICY_ENFORCE", PRODUCTION)
 CONTENT_SECURITY_POLICY = os.environ.get(
     "CONTENT_SECURITY_POLICY",
     "default-src 'self'; script-src 'self'; style-src 'self'; "
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; "
-    "frame-ancestors 'none'")
+    "form-action 'self'; frame-ancestors 'none'")
 
 ROOT_URLCONF = "dominion_site.urls"
 ASGI_APPLICATION = "dominion_site.asgi.application"

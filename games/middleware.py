@@ -20,6 +20,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import patch_cache_control
 
+from games.api import oauth
+
 
 class RequestLimits:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -95,7 +97,10 @@ class ContentSecurityPolicy:
     The site's pages have no inline script or event handler, so an injected `<script>` or
     `onerror=` would not run even if some text slipped through escaping; no style attribute
     or style element either (CSS can read a page too: attribute selectors that load a URL per
-    character). Scripts may still set styles through the DOM. The API's HTML docs (Swagger UI,
+    character). Scripts may still set styles through the DOM. Forms post only to the site
+    (`form-action 'self'`: an injected form cannot send a password elsewhere), but for the
+    OAuth2 pages whose form ends at an app's callback: there the callback's origin is added
+    (games.api.oauth.callback_origin). The API's HTML docs (Swagger UI,
     Redoc) start from inline scripts and show no user content: they go without. A response
     that sets its own policy keeps it. `CONTENT_SECURITY_POLICY=""` turns it off. In
     production mode it is enforced; on a development server only reported
@@ -115,8 +120,19 @@ class ContentSecurityPolicy:
         if (policy and header not in response
                 and response.get("Content-Type", "").startswith("text/html")
                 and not request.path.startswith(self.EXEMPT)):
-            response[header] = policy
+            origin = oauth.callback_origin(request) if response.status_code == 200 else None
+            response[header] = form_action_widened(policy, origin) if origin else policy
         return response
+
+
+def form_action_widened(policy: str, origin: str) -> str:
+    """The policy with `origin` let into its `form-action` (if it has one that lets any in)."""
+    directives = [directive.strip() for directive in policy.split(";")]
+    for number, directive in enumerate(directives):
+        name, _, sources = directive.partition(" ")
+        if name.lower() == "form-action" and "'none'" not in sources.split():
+            directives[number] = f"{directive} {origin}"
+    return "; ".join(directive for directive in directives if directive)
 
 
 class PrivateWhenSignedIn:

@@ -16,13 +16,20 @@ it could do nothing here, yet each request for one stored a row no cap counted.
 
 from __future__ import annotations
 
+import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from django.conf import settings
+from django.core.exceptions import SuspiciousOperation
 from django.db import transaction
+from django.http import HttpRequest
+from django.http.multipartparser import MultiPartParserError
+from django.urls import reverse
 from oauth2_provider import oauth2_validators
 from oauth2_provider.models import clear_expired, get_access_token_model, get_application_model
 from oauth2_provider.views import ApplicationRegistration, ApplicationUpdate
+from oauthlib.oauth2.rfc6749.errors import OAuth2Error
 
 from games.services import lock_account
 
@@ -115,3 +122,53 @@ class CappedApplicationRegistration(AuthorizationCodeOnlyForm, ApplicationRegist
                                      f"may register ({most}): delete one to register another.")
                 return self.form_invalid(form)
             return super().form_valid(form)
+
+
+# An origin fit for a CSP source list: nothing a header could be bent with.
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
+FORM_POSTS = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def callback_origin(request: HttpRequest) -> str | None:
+    """The origin of the app callback a page's form may end at, for the page's CSP
+    `form-action` (games.middleware.ContentSecurityPolicy); None for any other page.
+
+    Chromium applies `form-action` to the redirects that follow a submission as well: the
+    consent form posts to /o/authorize/, which redirects to the app's callback; a login (or
+    sign-up) form whose `next` is an authorization redirects there, and an app the account
+    already approved (`approval_prompt=auto`) is sent on to its callback in the same
+    navigation. The origin is that of a callback registered for the request's app (the
+    `redirect_uri` asked for, else the one registered), as the library checks it before any
+    redirect: nothing else is let in."""
+    authorize = reverse("oauth2_provider:authorize")
+    if request.path == authorize:
+        query = request.GET
+    else:
+        target = request.GET.get("next")
+        if (target is None and request.method == "POST"
+                and request.content_type in FORM_POSTS):
+            try:  # (the form shown again after a failed login: its view read the body)
+                target = request.POST.get("next")
+            except (SuspiciousOperation, MultiPartParserError, OSError):
+                return None
+        parts = urlsplit(target or "")
+        if parts.scheme or parts.netloc or parts.path != authorize:
+            return None
+        query = {name: values[-1] for name, values in parse_qs(parts.query).items()}
+    client_id = query.get("client_id")
+    if not client_id:
+        return None
+    app = get_application_model().objects.filter(client_id=client_id).first()
+    if app is None:
+        return None
+    uri = query.get("redirect_uri")
+    try:
+        if not uri:
+            uri = app.default_redirect_uri
+        elif not app.redirect_uri_allowed(uri):
+            return None
+    except OAuth2Error:  # several registered and none asked for
+        return None
+    parts = urlsplit(uri)
+    origin = f"{parts.scheme}://{parts.netloc}".lower()
+    return origin if _ORIGIN.fullmatch(origin) else None
