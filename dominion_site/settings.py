@@ -335,7 +335,21 @@ ACCOUNT_PREVENT_ENUMERATION = "strict"
 # address typed): 5 a minute and 20 a day per account, and an account holds 2 addresses (its
 # own and one it is changing to). allauth's 10 a minute and no cap on addresses let one
 # account mail 600 strangers an hour through the site.
-ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key", "manage_email": "5/m/user,20/d/user"}
+# Mail anyone can have the site send to an address they type (docs/security.md, Rate limits):
+# - sign-ups (each mails the address typed): 5 a minute and 20 an hour per IP address
+#   (allauth: 20 a minute);
+# - confirmation mail, however asked for (a sign-up, with a new or a known address, or a
+#   re-send): 1 in 3 minutes and 5 a day per address, 20 an hour per IP (allauth: 1 in 3
+#   minutes per address, no more);
+# - password reset mail: the same per address, and 5 a minute and 20 an hour per IP
+#   (allauth: 5 a minute per address, 20 a minute per IP).
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,5/5m/key",
+    "manage_email": "5/m/user,20/d/user",
+    "signup": "5/m/ip,20/h/ip",
+    "confirm_email": "1/3m/key,5/d/key,20/h/ip",
+    "reset_password": "5/m/ip,20/h/ip,1/3m/key,5/d/key",
+}
 ACCOUNT_MAX_EMAIL_ADDRESSES = 2
 # A password reset for an address with no account mails nothing (allauth mailed it "we have
 # no such account": anyone could have the site mail any address, 20 a minute per IP). The
