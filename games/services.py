@@ -7,21 +7,18 @@ background tasks are scheduled with transaction.on_commit so they never see a ro
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 import engine
 from engine import ENGINE_VERSION, IllegalAnswer, canonical
 from engine import bots as engine_bots
-from games import aftermove, background, history, prepared, seat_extras, selectors, signals
+from games import aftermove, background, history, limits, prepared, seat_extras, selectors, signals
 from games.exceptions import (
     DecisionClosed,
     IllegalMove,
@@ -29,7 +26,6 @@ from games.exceptions import (
     NotAllowed,
     SeatUnavailable,
     StaleStep,
-    TooManyOpenGames,
     WrongStatus,
 )
 from games.models import (
@@ -137,7 +133,7 @@ def game_create(
         raise InvalidSetup(str(exc)) from exc
     with transaction.atomic():
         if creator is not None and not dealt_at_once:
-            _below_the_open_games_cap(creator)
+            limits.below_the_open_games_cap(creator)
         if charge is not None:
             charge()
         game = Game.objects.create(
@@ -148,22 +144,6 @@ def game_create(
             [_new_seat(game, position, spec, creator) for position, spec in enumerate(seats)]
         )
     return game
-
-
-def max_open_games() -> int:
-    return getattr(settings, "MAX_OPEN_GAMES_PER_USER", 10)
-
-
-def _below_the_open_games_cap(creator) -> None:
-    """Counted under the account's lock, so that two creations sent at once take turns and
-    cannot both pass the cap."""
-    lock_account(creator)
-    most = max_open_games()
-    waiting = Game.objects.filter(creator=creator, status=GameStatus.OPEN).count()
-    if waiting >= most:
-        raise TooManyOpenGames(
-            f"you have {waiting} games that have not started, the most an account may have "
-            f"({most}): start one or call one off (abort) before creating another")
 
 
 def _check_seats(seats: Sequence[str]) -> None:
@@ -392,7 +372,7 @@ def bot_move_play(*, game_id: int, decision_id: str, step: int) -> bool:
     seat = game.seats.get(position=opened["seat"])
     if not seat.is_bot:
         return False
-    if _endless(game):
+    if limits.endless(game):
         try:
             game_abandon(game=game)
         except WrongStatus:  # another delivery got there first
@@ -409,18 +389,6 @@ def bot_move_play(*, game_id: int, decision_id: str, step: int) -> bool:
     return True
 
 
-def _endless(game: Game) -> bool:
-    """A game only bots play on, far past any game's length: some bots never buy what would
-    end the game on some kingdoms (Workshop/Gardens with neither buys Silver and Copper, then
-    nothing), and would move for ever. A person still seated makes each of their turns."""
-    limit = getattr(settings, "BOT_GAME_MAX_TURNS", 200)
-    if game.step <= limit * game.player_count:  # (a turn takes an answer at least: cheap)
-        return False
-    if game.seats.filter(bot_strategy="").exists():
-        return False
-    return max(p.turns for p in engine.loads(game.snapshot).players) > limit
-
-
 def bots_resume() -> int:
     """Re-schedule every open bot decision (after a restart, or if a task was lost)."""
     count = 0
@@ -433,28 +401,6 @@ def bots_resume() -> int:
 
 
 # --- internals -------------------------------------------------------------------------------
-
-
-def lock_account(user) -> None:
-    """Lock the user's row until the transaction ends, so that two requests of one account
-    counting its rows against a cap (tokens, webhooks, OAuth apps) take turns."""
-    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-
-
-def lock_site(name: str) -> None:
-    """Take the site-wide lock `name` until the transaction ends, so that requests of any
-    accounts counting rows against a cap for the whole site take turns (an account's own
-    lock lets two accounts count together). PostgreSQL: a transaction-level advisory lock
-    (no row to create first; released at commit or rollback, so it works behind PgBouncer's
-    transaction pooling too). SQLite needs nothing: every atomic block takes the database's
-    write lock at BEGIN (IMMEDIATE, dominion_site/settings.py)."""
-    if not connection.in_atomic_block:
-        raise RuntimeError("lock_site holds until the transaction ends: call it in one")
-    if connection.vendor == "postgresql":
-        digest = hashlib.blake2b(f"dominion:{name}".encode(), digest_size=8).digest()
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)",
-                           [int.from_bytes(digest, "big", signed=True)])
 
 
 def _lock(game_id: int) -> Game:

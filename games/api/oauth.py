@@ -31,7 +31,7 @@ from oauth2_provider.models import clear_expired, get_access_token_model, get_ap
 from oauth2_provider.views import ApplicationRegistration, ApplicationUpdate
 from oauthlib.oauth2.rfc6749.errors import OAuth2Error
 
-from games.services import lock_account
+from games.limits import lock_account
 
 
 def sessions_pruned(user: Any) -> int:

@@ -13,8 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import broadcast, prepared
-from games import services as game_services
+from games import broadcast, limits, prepared
 from games.api.models import ALL_SCOPES, ApiToken, IdempotencyRecord, SocketTicket
 from games.prepared import Prepared
 
@@ -45,7 +44,7 @@ def token_create(*, user, name: str, scopes: list[str] | None = None,
     raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
     most = getattr(settings, "API_TOKENS_PER_USER", 50)
     with transaction.atomic():
-        game_services.lock_account(user)
+        limits.lock_account(user)
         if ApiToken.objects.filter(_live(), user=user).count() >= most:
             raise ValueError(f"you have {most} live tokens, the most an account may have: "
                              "revoke one first")

@@ -24,8 +24,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import background
-from games import services as game_services
+from games import background, limits
 from games.api import events as api_events
 from games.models import Seat
 from games.play import conf, netguard
@@ -50,7 +49,7 @@ def webhook_create(*, user, url: str) -> Webhook:
     _below_the_cap(user)
     netguard.target_for(url)
     with transaction.atomic():
-        game_services.lock_account(user)
+        limits.lock_account(user)
         _below_the_cap(user)  # (again under the lock: two saves at once take turns)
         return Webhook.objects.create(user=user, url=url)
 

@@ -21,8 +21,7 @@ from django.utils import timezone
 
 from engine import bots as engine_bots
 from engine.cardbase import canonical
-from games import background, selectors
-from games import services as game_services
+from games import background, limits, selectors
 from games.sim import runner
 from games.sim.models import SimStatus, Simulation
 from games.strategies import selectors as strategy_selectors
@@ -76,7 +75,7 @@ def simulation_create(*, user, kingdom: Sequence[str], bots: Sequence[str], game
         raise SimulationRefused("invalid_setup", "edition is 1 or 2; shelters auto, always "
                                                  "or never")
     with transaction.atomic():  # the counts and the new row under the account's lock
-        game_services.lock_account(user)
+        limits.lock_account(user)
         active = Simulation.objects.filter(created_by=user, status__in=ACTIVE).count()
         if active >= max_active():
             raise SimulationRefused("too_many_simulations", f"you already have {active} "
@@ -97,7 +96,7 @@ def _below_the_site_cap() -> None:
     """SIM_MAX_QUEUED_SITE simulations queued or running on the whole site, counted under a
     site-wide lock (taken after the account's, always in that order): each account may run
     SIM_MAX_ACTIVE, but many accounts could fill the simulations queue and delay everyone."""
-    game_services.lock_site("simulation_create")
+    limits.lock_site("simulation_create")
     queued = Simulation.objects.filter(status__in=ACTIVE).count()
     if queued >= max_queued_site():
         raise SimulationRefused("simulations_busy", f"the site is busy: {queued} simulations "

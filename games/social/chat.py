@@ -14,8 +14,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games import limits
 from games import selectors as game_selectors
-from games import services as game_services
 from games.models import Game, GameStatus, display_name
 from games.social import conf, live, selectors
 from games.social.exceptions import BadMessage, Forbidden, RateLimited
@@ -49,7 +49,7 @@ def chat_post(*, game: Game, user, body: Any, now: datetime | None = None) -> Ch
     with transaction.atomic():
         # One account's posts take turns, so lines sent at once cannot all count the same
         # recent lines and pass the limits together.
-        game_services.lock_account(user)
+        limits.lock_account(user)
         _rate_check(game, user, now)
         message = ChatMessage.objects.create(
             game=game, author=user, position=seat.position if seat else None, body=text,
