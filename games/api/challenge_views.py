@@ -16,7 +16,12 @@ from games.api import serializers as s
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.strict import StrictSerializer, no_body
-from games.api.throttles import ReadWriteThrottle, create_game_charge
+from games.api.throttles import (
+    CreateGameThrottle,
+    ReadWriteThrottle,
+    create_game_charge,
+    quota_refuse_if_used_up,
+)
 
 CHALLENGE_STATUSES = ["pending", "accepted", "declined", "cancelled"]
 
@@ -107,6 +112,7 @@ def challenge_list(request: Request) -> Response:
 
 
 def _create(request: Request) -> Response:
+    quota_refuse_if_used_up(request.user, CreateGameThrottle())  # 429 before a 400
     body = ChallengeCreateSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     options = dict(body.validated_data)

@@ -184,6 +184,22 @@ def quota_charge(user: Any, throttle: _ScopeThrottle) -> None:
         raise Throttled(wait)
 
 
+def quota_refuse_if_used_up(user: Any, throttle: _ScopeThrottle) -> None:
+    """Refuse (429, DRF's Throttled) an action whose quota is already used up, before its body
+    is read or checked, as the read and write throttles refuse before the view runs: a client
+    over quota can do nothing until a place frees up, so it learns that first, and the site
+    spends nothing on checking a request it would refuse anyway. Counts nothing: a place is
+    taken only once the action is accepted (`quota_charge`, which a race can still refuse)."""
+    if throttle.rate is None:
+        return
+    key = throttle.cache_format % {"scope": throttle.scope, "ident": user.pk}
+    now = throttle.timer()
+    live = [t for t in window_read(throttle.cache, key) if t > now - throttle.duration]
+    if len(live) >= throttle.num_requests:
+        throttle.history, throttle.now = live, now
+        raise Throttled(throttle.wait())
+
+
 def create_game_charge(user: Any) -> Callable[[], None]:
     """The `charge` hook of the services that create games (game_create, challenge_create,
     rematch_offer): one place in `user`'s create_game quota once the game is accepted."""

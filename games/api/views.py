@@ -36,7 +36,12 @@ from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.models import ApiToken
 from games.api.strict import bool_param, choice_param, int_param, no_body
-from games.api.throttles import ReadWriteThrottle, create_game_charge
+from games.api.throttles import (
+    CreateGameThrottle,
+    ReadWriteThrottle,
+    create_game_charge,
+    quota_refuse_if_used_up,
+)
 from games.models import Game, GameStatus, display_name
 from games.strategies import selectors as strategy_selectors
 
@@ -160,6 +165,7 @@ def _games_filtered(user, which: str) -> list[Game]:
 
 
 def _game_create(request: Request) -> Response:
+    quota_refuse_if_used_up(request.user, CreateGameThrottle())  # 429 before a 400
     data = s.GameCreateSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     game = services.game_create(creator=request.user, **data.validated_data,

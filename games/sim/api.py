@@ -15,7 +15,12 @@ from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.serializers import EDITIONS
 from games.api.strict import StrictSerializer
-from games.api.throttles import ReadWriteThrottle, _ScopeThrottle, quota_charge
+from games.api.throttles import (
+    ReadWriteThrottle,
+    _ScopeThrottle,
+    quota_charge,
+    quota_refuse_if_used_up,
+)
 from games.sim import selectors, services
 from games.sim.models import SimStatus
 
@@ -133,6 +138,7 @@ def _body(request: Request, sim) -> dict:
 @throttle_classes([ReadWriteThrottle])
 def simulations(request: Request) -> Response:
     def act() -> Response:
+        quota_refuse_if_used_up(request.user, SimulateThrottle())  # 429 before a 400
         body = SimulationCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:

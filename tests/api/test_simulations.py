@@ -109,3 +109,25 @@ def test_a_full_site_queue_is_a_409_that_says_to_retry_later(catalog, as_alice, 
     assert Simulation.objects.count() == 3
     Simulation.objects.filter(created_by__username="alice").update(status=SimStatus.DONE)
     assert _post(as_carol, base_kingdom).status_code == 201  # the refusal cost no quota
+
+
+def test_over_the_quota_a_bad_request_gets_its_429_before_its_400(catalog, as_alice,
+                                                                  base_kingdom, settings):
+    """Over quota the client can do nothing until a place frees up: it is told that first,
+    before its body is checked (as the read and write quotas, and create_game, refuse), and
+    the refusal takes no place. Under quota the same body gets its 400."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "simulate": "1/hour"}}
+    settings.SIM_MAX_ACTIVE = 10
+    assert _post(as_alice, base_kingdom, bots=["smithee", "bmu"]).status_code == 400
+    assert _post(as_alice, base_kingdom).status_code == 201
+
+    refused = [_post(as_alice, base_kingdom, bots=["smithee", "bmu"]),
+               _post(as_alice, ["Moat"] * 10),
+               _post(as_alice, base_kingdom, games=0),
+               _post(as_alice, base_kingdom)]
+
+    assert [r.status_code for r in refused] == [429, 429, 429, 429]
+    assert {r.json()["code"] for r in refused} == {"throttled"}
+    assert all(int(r["Retry-After"]) > 60 for r in refused)
+    assert Simulation.objects.count() == 1

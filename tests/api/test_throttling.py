@@ -156,3 +156,26 @@ def test_refused_challenges_do_not_use_up_the_quota_for_creating_games(
     assert '"create_game";r=0;' in created[-1]["RateLimit"]
     assert post(username="bob").status_code == 429
     assert Challenge.objects.count() == 3
+
+
+def test_over_the_quota_for_creating_games_a_bad_request_gets_its_429_first(
+        settings, catalog, as_alice, bob, base_kingdom):
+    """Over quota a game, a challenge or a bad body of either is refused 429 before the body
+    is checked (the client can do nothing until a place frees up); under quota, a 400."""
+    from games.models import Game
+
+    _quota_of(settings, "create_game", "1/hour")
+
+    bad = {"seats": ["me", "bmu"], "kingdom": ["Moat"] * 10}
+    assert as_alice.post("/api/v1/games/", bad, format="json").status_code == 400
+    assert as_alice.post("/api/v1/games/", {"seats": ["me", "bmu"], "kingdom": base_kingdom},
+                         format="json").status_code == 201
+
+    refused = [as_alice.post("/api/v1/games/", bad, format="json"),
+               as_alice.post("/api/v1/games/", {"seats": "nonsense"}, format="json"),
+               as_alice.post("/api/v1/challenges/", {"username": "bob", **bad}, format="json")]
+
+    assert [r.status_code for r in refused] == [429, 429, 429]
+    assert [(r.json()["code"], int(r["Retry-After"]) > 60) for r in refused] == [
+        ("throttled", True)] * 3
+    assert Game.objects.count() == 1
