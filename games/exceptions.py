@@ -67,6 +67,19 @@ class StaleStep(GameConflict):
         self.current = current
 
 
+class StepAhead(GameError):
+    """The caller names a step the game has not reached: no page or reply ever showed it, so
+    the request is forged or broken, not stale (HTTP 400; reloading would not help)."""
+
+    code = "step_ahead"
+
+    def __init__(self, *, seen: int, current: int) -> None:
+        super().__init__(f"step {seen} is ahead of the game (at {current}): send the step "
+                         "your page or reply showed")
+        self.seen = seen
+        self.current = current
+
+
 class DecisionClosed(GameConflict):
     code = "decision_closed"
 

@@ -26,6 +26,7 @@ from games.exceptions import (
     NotAllowed,
     SeatUnavailable,
     StaleStep,
+    StepAhead,
     WrongStatus,
 )
 from games.models import (
@@ -286,6 +287,8 @@ def decision_submit(
             raise WrongStatus("this game is not running")
         if not any(d["id"] == decision_id and d["seat"] == seat for d in game.decisions):
             raise DecisionClosed(f"decision {decision_id} is not open for seat {seat}")
+        if step is not None and step > game.step:
+            raise StepAhead(seen=step, current=game.step)
         if step is not None and _seat_changed_since(game, seat, step):
             raise StaleStep(seen=step, current=game.step)
         table = engine.loads(game.snapshot)

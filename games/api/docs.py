@@ -288,7 +288,14 @@ answer = extend_schema(
     parameters=[IDEMPOTENCY_HEADER],
     responses={
         200: t.AnswerResultSerializer,
-        400: MALFORMED, **READ_ERRORS, 404: NOT_FOUND,
+        400: _error("The body is not valid JSON, a field is missing or wrong, or `step` is "
+                    "ahead of the game (no reply showed it).",
+                    ("malformed_request",
+                     "JSON parse error - Expecting value: line 1 column 1 (char 0)"),
+                    ("invalid_request", "answer: must be a list of card ids or names"),
+                    ("step_ahead", "step 25 is ahead of the game (at 18): send the step your "
+                                   "page or reply showed")),
+        **READ_ERRORS, 404: NOT_FOUND,
         403: _error("Not my game or not my seat.",
                     ("not_in_game", "you have no seat in this game"),
                     ("not_your_seat", "this decision belongs to another seat")),

@@ -19,6 +19,7 @@ from games.exceptions import (
     InvalidSetup,
     NotAllowed,
     StaleStep,
+    StepAhead,
 )
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,7 @@ log = logging.getLogger(__name__)
 GAME_ERROR_STATUS = [
     (IllegalMove, status.HTTP_422_UNPROCESSABLE_ENTITY),
     (InvalidSetup, status.HTTP_400_BAD_REQUEST),
+    (StepAhead, status.HTTP_400_BAD_REQUEST),
     (NotAllowed, status.HTTP_403_FORBIDDEN),
     (GameConflict, status.HTTP_409_CONFLICT),
     (GameError, status.HTTP_409_CONFLICT),  # SeatUnavailable, WrongStatus: the game's state

@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.exceptions import DecisionClosed, GameError, StaleStep
+from games.exceptions import DecisionClosed, GameError, StaleStep, StepAhead
 from games.game_page.context import live_context
 from games.game_page.forms import BadForm, answer_from_post
 from games.models import Game, Seat
@@ -106,12 +106,17 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
         if step < game.step:  # drawn before a move: its decision may have closed since
             return None, _stale(game, step), 409
         return None, _not_open(decision_id), 400
+    if step > game.step:  # no page showed it: forged or broken, not stale
+        return None, _ahead(game, step), 400
     try:
         answer = answer_from_post(decision, request.POST)
         result = services.decision_submit(game_id=game.pk, seat=seat.position,
                                           decision_id=decision_id, answer=answer, step=step)
     except BadForm as exc:
         return None, f"Not accepted: {exc}.", 400
+    except StepAhead:  # (the game as this request read it had not moved since the form)
+        game.refresh_from_db()
+        return None, _ahead(game, step), 400
     except (StaleStep, DecisionClosed):
         game.refresh_from_db()
         return None, _stale(game, step), 409
@@ -125,6 +130,11 @@ def _not_open(decision_id: str) -> str:
     shown = decision_id if len(decision_id) <= 40 else decision_id[:40] + "…"
     return (f"Decision {shown!r} is not one of your open decisions in this game, "
             "so nothing was done.")
+
+
+def _ahead(game: Game, step: int) -> str:
+    return (f"Not accepted: step {step} is ahead of the game (at {game.step}); no page showed "
+            "it, so nothing was done. Here is the table as it stands now.")
 
 
 def _stale(game: Game, step: int) -> str:

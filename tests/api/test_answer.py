@@ -68,6 +68,22 @@ def test_a_stale_step_is_409_with_the_current_step(running_game, as_alice, as_bo
     assert response.json()["current_step"] == running_game.step == 1
 
 
+def test_a_step_ahead_of_the_game_is_400_not_stale(running_game, as_alice, as_bob, untouched,
+                                                   play_one):
+    """A step the game has not reached was never seen: a bad request, not a stale picture
+    (a client told "stale" would reload and send the same thing again)."""
+    play_one(running_game)
+    seat, decision = _opening(running_game)
+    with untouched(running_game):
+        response = _client(seat, as_alice, as_bob).post(
+            _url(running_game), {"decision": decision["id"], "answer": {"end": True},
+                                 "step": running_game.step + 5}, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "step_ahead"
+    assert (f"step {running_game.step + 5} is ahead of the game (at {running_game.step})"
+            in response.json()["detail"])
+
+
 def test_an_illegal_answer_is_422_with_the_engines_reason(running_game, as_alice, as_bob,
                                                           untouched):
     seat, decision = _opening(running_game)

@@ -153,6 +153,31 @@ def test_a_stale_form_is_refused_with_a_clear_message(client, running_game, play
     assert game.step == old_step + 1
 
 
+@pytest.mark.parametrize("fetch", [True, False])
+def test_a_form_whose_step_is_ahead_of_the_game_is_a_bad_request_not_a_stale_page(
+        client, running_game, play_one, fetch):
+    """No page ever showed a step the game has not reached: such a form is forged or broken,
+    and saying the game "moved on" would send the player to reload for nothing."""
+    game = play_one(running_game)
+    game.refresh_from_db()
+    d = game.decisions[0]
+    before = (game.step, game.snapshot, game.decisions)
+    _login_seat(client, game, d["seat"])
+
+    response = _decide(client, game, {"decision": d["id"], "step": game.step + 5, "end": 1},
+                       fetch=fetch)
+
+    expected = f"step {game.step + 5} is ahead of the game (at {game.step})"
+    if fetch:
+        assert response.status_code == 400
+        error = response.json()["error"]
+    else:
+        error = client.get(response.url).content.decode()
+    assert expected in error and "moved on" not in error
+    game.refresh_from_db()
+    assert (game.step, game.snapshot, game.decisions) == before
+
+
 @pytest.mark.parametrize("step_ahead", [0, 3])
 def test_an_unknown_decision_is_refused_as_not_open_not_as_a_stale_page(
     client, running_game, step_ahead
