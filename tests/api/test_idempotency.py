@@ -25,6 +25,11 @@ def _answer_url(game) -> str:
     return f"/api/v1/games/{game.pk}/answer/"
 
 
+# An answer to a decision that is not open: refused 409 (decision_closed), an outcome stored
+# under its key (a 400, refused for its form, is not).
+CLOSED = {"decision": "d999"}
+
+
 def _body(game, seat: int = 0) -> dict:
     decision = my_decision(game, seat)
     return {"decision": decision["id"], "answer": simple_answer(decision), "step": game.step}
@@ -65,7 +70,7 @@ def test_without_a_key_a_retry_finds_its_decision_closed(my_turn, as_alice, comm
 @pytest.mark.django_db
 def test_the_same_key_with_another_body_is_422(my_turn, as_alice, untouched):
     body = _body(my_turn)
-    as_alice.post(_answer_url(my_turn), {**body, "step": 99}, format="json",
+    as_alice.post(_answer_url(my_turn), {**body, **CLOSED}, format="json",
                   HTTP_IDEMPOTENCY_KEY="k2")
     with untouched(my_turn):
         response = as_alice.post(_answer_url(my_turn), body, format="json",
@@ -76,7 +81,7 @@ def test_the_same_key_with_another_body_is_422(my_turn, as_alice, untouched):
 
 @pytest.mark.django_db
 def test_a_refusal_is_replayed_too(my_turn, as_alice, untouched):
-    body = {**_body(my_turn), "step": 99}
+    body = {**_body(my_turn), **CLOSED}
     with untouched(my_turn):
         first = as_alice.post(_answer_url(my_turn), body, format="json", HTTP_IDEMPOTENCY_KEY="k3")
         again = as_alice.post(_answer_url(my_turn), body, format="json", HTTP_IDEMPOTENCY_KEY="k3")
@@ -210,7 +215,7 @@ def test_old_keys_are_purged(my_turn, as_alice, alice):
 
     from games.api import services as api_services
 
-    as_alice.post(_answer_url(my_turn), {**_body(my_turn), "step": 99}, format="json",
+    as_alice.post(_answer_url(my_turn), {**_body(my_turn), **CLOSED}, format="json",
                   HTTP_IDEMPOTENCY_KEY="old")
     IdempotencyRecord.objects.update(created_at=timezone.now() - timedelta(days=2))
     assert api_services.idempotency_purge() == 1
@@ -227,7 +232,7 @@ def test_beat_purges_old_keys_every_hour_and_keeps_fresh_ones(my_turn, as_alice,
     from games.api.tasks import api_purge
 
     for key in ("old", "fresh"):
-        as_alice.post(_answer_url(my_turn), {**_body(my_turn), "step": 99}, format="json",
+        as_alice.post(_answer_url(my_turn), {**_body(my_turn), **CLOSED}, format="json",
                       HTTP_IDEMPOTENCY_KEY=key)
     IdempotencyRecord.objects.filter(key="old").update(
         created_at=timezone.now() - timedelta(days=2))
