@@ -6,7 +6,10 @@ then left would go on drawing that seat for its next occupant, hand and decision
 for the whole game. Until a picture of the game shows it started, each one reads the
 watcher's seat again, and whether they may still watch at all (a private game's former
 player may not: the stream ends); once it has started, seats never change hands and the
-position is kept, so a running game costs no extra query.
+position is kept, except that a player who resigns leaves the table: from their
+resignation on, the stream draws the game for a spectator (no hand, no decisions), as every
+other read does (games.selectors.playing_position). That costs a query per picture of a
+running game for a seated watcher, until they resign.
 """
 
 from __future__ import annotations
@@ -34,4 +37,6 @@ class Seating:
             self.position = seat.position if seat else None
             self.allowed = self.allowed and (game.listed or seat is not None)
             self.settled = game.status != GameStatus.OPEN
+        if self.position is not None and selectors.position_resigned(game, self.position):
+            self.position = None  # they left the table: from now on they watch as anyone may
         return self.position

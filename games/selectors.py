@@ -17,7 +17,18 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, QuerySet, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.db.models.expressions import RawSQL
 
 import engine
@@ -280,8 +291,10 @@ def games_for_user(user) -> QuerySet[Seat]:
 
 
 def games_waiting_for(user) -> QuerySet[Game]:
+    """Running games with a decision open for a seat the user plays: not one the bot plays
+    for them (resigned, or taken over), as games.play.selectors.your_turn_count counts."""
     return (Game.objects.filter(status=GameStatus.RUNNING, seats__user=user,
-                                seats__waiting_since__isnull=False)
+                                seats__waiting_since__isnull=False, seats__bot_strategy="")
             .select_related("creator").defer(*LIST_DEFER).prefetch_related(seats_prefetch()))
 
 
@@ -298,6 +311,26 @@ def seat_of(game: Game, user) -> Seat | None:
     return game.seats.filter(user=user).first()
 
 
+def position_resigned(game: Game, position: int) -> bool:
+    """Whether seat `position` resigned `game` while it runs (the bot plays it on)."""
+    from games.api.models import Resignation  # (the API app records resignations)
+
+    return (game.status == GameStatus.RUNNING
+            and Resignation.objects.filter(game_id=game.pk, position=position).exists())
+
+
+def playing_position(game: Game, user) -> int | None:
+    """The seat `user` plays and sees `game` as; None for a spectator, and for a player who
+    resigned while the game runs on: they left the table, so they get no decisions and watch
+    as anyone may, seeing no hand (not the one the bot now plays for their seat, whose cards
+    they could tell a friend at the table). A seat the bot took over after missed deadlines
+    is still its player's (they may take it back): it stays theirs."""
+    seat = seat_of(game, user)
+    if seat is None or (seat.is_bot and position_resigned(game, seat.position)):
+        return None
+    return seat.position
+
+
 def game_for_viewer(pk: int, user, state: bool = True, creator: bool = True) -> Game | None:
     """The game with its creator and `viewer_position` (the user's seat, None: none) in one
     query; without its state (snapshot, the deal's log) when `state` is False (a write
@@ -305,11 +338,12 @@ def game_for_viewer(pk: int, user, state: bool = True, creator: bool = True) -> 
     Every API request about a game asks this: compiled once (games/prepared.py)."""
     viewer = user.pk if user is not None and user.is_authenticated else None
     variant = (state, creator, viewer is not None)
-    return _GAME_FOR_VIEWER.first(pk, viewer or 0, variant=variant)
+    # (the viewer twice: each parameter of a prepared query appears once in its SQL)
+    return _GAME_FOR_VIEWER.first(pk, viewer or 0, viewer or 0, variant=variant)
 
 
-def _game_for_viewer_query(pk: int, viewer: int, state: bool, creator: bool,
-                           seated: bool) -> QuerySet:
+def _game_for_viewer_query(pk: int, viewer: int, viewer_again: int, state: bool,
+                           creator: bool, seated: bool) -> QuerySet:
     games = Game.objects.filter(pk=pk)
     if creator:
         games = games.select_related("creator")
@@ -319,15 +353,28 @@ def _game_for_viewer_query(pk: int, viewer: int, state: bool, creator: bool,
         mine = RawSQL(f'SELECT s."position" FROM "{seats}" s WHERE s."game_id" = "{table}"."id" '
                       'AND s."user_id" = %s ORDER BY s."position" LIMIT 1', (viewer,),
                       output_field=IntegerField())
-        games = games.annotate(viewer_position=mine)
+        games = games.annotate(viewer_position=mine, viewer_resigned=_viewer_resigned(viewer_again))
     else:
-        games = games.annotate(viewer_position=Value(None, output_field=IntegerField()))
+        games = games.annotate(viewer_position=Value(None, output_field=IntegerField()),
+                               viewer_resigned=Value(False, output_field=BooleanField()))
     if not state:
         games = games.defer("snapshot", "log_start")
     return games[:1]
 
 
-_GAME_FOR_VIEWER = Prepared(_game_for_viewer_query, "int", "int")
+def _viewer_resigned(viewer: int) -> RawSQL:
+    """Whether the viewer's seat resigned (playing_position, in the game's own query)."""
+    from games.api.models import Resignation  # (the API app records resignations)
+
+    seats, table = Seat._meta.db_table, Game._meta.db_table
+    gone = Resignation._meta.db_table
+    return RawSQL(f'EXISTS (SELECT 1 FROM "{gone}" r JOIN "{seats}" s ON s."game_id" = '
+                  f'r."game_id" AND s."position" = r."position" WHERE r."game_id" = '
+                  f'"{table}"."id" AND s."user_id" = %s)', (viewer,),
+                  output_field=BooleanField())
+
+
+_GAME_FOR_VIEWER = Prepared(_game_for_viewer_query, "int", "int", "int")
 
 
 def game_visible_to(game: Game, user) -> bool:

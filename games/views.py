@@ -76,7 +76,7 @@ def game_invite(request: HttpRequest, token: str) -> HttpResponse:
 
 def _summary_context(request: HttpRequest, game: Game) -> dict:
     seat = selectors.seat_of(game, request.user)
-    position = seat.position if seat else None
+    position = selectors.playing_position(game, request.user)  # (resigned: a spectator)
     seats = selectors.game_seats(game)
     full = not any(s.is_open for s in seats)
     is_open = game.status == GameStatus.OPEN

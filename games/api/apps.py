@@ -15,3 +15,5 @@ class ApiConfig(AppConfig):
         # (connect the receivers: game_moved, seat_joining for named challenges, and the
         # deletion of an account, which leaves its games)
         from games.api import account_removal, challenges, endings, events  # noqa: F401
+
+        events.seat_extras_register()

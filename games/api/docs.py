@@ -296,9 +296,11 @@ answer = extend_schema(
                     ("step_ahead", "step 25 is ahead of the game (at 18): send the step your "
                                    "page or reply showed")),
         **READ_ERRORS, 404: NOT_FOUND,
-        403: _error("Not my game or not my seat.",
+        403: _error("Not my game, not my seat, or I resigned it (the bot plays my seat on).",
                     ("not_in_game", "you have no seat in this game"),
-                    ("not_your_seat", "this decision belongs to another seat")),
+                    ("not_your_seat", "this decision belongs to another seat"),
+                    ("resigned", "you resigned this game: the bot plays your seat on, and you "
+                                 "may only watch")),
         409: OpenApiResponse(s.ErrorSerializer, description="The decision is closed, your own "
                              "decisions changed since the `step` you gave, or the game is not "
                              "running. Other seats' moves never cause a 409.", examples=[

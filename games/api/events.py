@@ -13,9 +13,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.db.models import BooleanField
+from django.db.models.expressions import RawSQL
 from django.dispatch import receiver
 
-from games import broadcast, signals
+from games import broadcast, seat_extras, signals
 from games.models import Game, GameStatus, Seat
 
 log = logging.getLogger(__name__)
@@ -64,6 +66,26 @@ def events_for_seat(
     return events
 
 
+def seat_extras_register() -> None:
+    """The after-move job learns with the seats which ones resigned (games/seat_extras.py)."""
+    from games.api.models import Resignation
+
+    seats, gone = Seat._meta.db_table, Resignation._meta.db_table
+    seat_extras.register("resigned", lambda: RawSQL(
+        f'EXISTS (SELECT 1 FROM "{gone}" r WHERE r."game_id" = "{seats}"."game_id" '
+        f'AND r."position" = "{seats}"."position")', (), output_field=BooleanField()))
+
+
+def resigned_of(game_id: int, seats: list | None) -> set[int]:
+    """The positions that resigned: their players left the table, so the seat's decisions
+    (played by the bot now) are no longer sent to them; they are told of moves as watchers."""
+    if seat_extras.loaded(seats, "resigned"):
+        return {s.position for s in seats if s.resigned}
+    from games.api.models import Resignation
+
+    return set(Resignation.objects.filter(game_id=game_id).values_list("position", flat=True))
+
+
 def _as_read(decision: dict[str, Any]) -> dict[str, Any]:
     """A decision as `GET /decisions/` shows it (games.api.selectors.decisions_timed)."""
     return {**decision, "opened_step": decision.get("opened_step"),
@@ -106,9 +128,11 @@ def game_moved(sender, *, game_id: int, step: int, status: str, decisions: list,
                                              game=extra.get("game"))
     except Exception:  # events without deadlines beat no events
         log.exception("deadlines for the events of game %s failed", game_id)
+    gone = resigned_of(game_id, seats)
     for user_id, position in seated:
         events = events_for_seat(game_id=game_id, step=step, status=status, position=position,
-                                 decisions=decisions, with_pending=True)
+                                 decisions=[] if position in gone else decisions,
+                                 with_pending=True)
         try:
             # broadcast.group_send hands the message to the server's loop (in-memory layer).
             broadcast.group_send(user_group(user_id), {"type": "api.events", "events": events})

@@ -90,8 +90,7 @@ def access(game_id: int, user) -> tuple[bool, int | None]:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not game_selectors.game_visible_to(game, user):
         return False, None
-    seat = game_selectors.seat_of(game, user)
-    return True, seat.position if seat else None
+    return True, game_selectors.playing_position(game, user)
 
 
 class Tracker:

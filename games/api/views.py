@@ -67,11 +67,25 @@ def _oauth_token(request: Request):
     return request.auth if isinstance(request.auth, get_access_token_model()) else None
 
 
-def _my_position(request: Request, game: Game) -> int | None:
+def _my_seat(request: Request, game: Game) -> int | None:
+    """The user's seat in the game, resigned or not (None: none)."""
     if hasattr(game, "viewer_position"):  # read with the game (selectors.game_for_viewer)
         return game.viewer_position
     seat = selectors.seat_of(game, request.user)
     return seat.position if seat else None
+
+
+def _resigned(game: Game, position: int) -> bool:
+    if hasattr(game, "viewer_resigned"):  # read with the game (selectors.game_for_viewer)
+        return bool(game.viewer_resigned) and game.status == GameStatus.RUNNING
+    return selectors.position_resigned(game, position)
+
+
+def _my_position(request: Request, game: Game) -> int | None:
+    """The seat the user plays and sees the game as (selectors.playing_position): None for a
+    spectator, and for a player who resigned while the game runs on."""
+    position = _my_seat(request, game)
+    return None if position is None or _resigned(game, position) else position
 
 
 # --- catalogue and me ------------------------------------------------------------------------
@@ -244,7 +258,7 @@ def _ending(request: Request, pk: int, act) -> Response:
     def run() -> Response:
         target = _visible_game(request, pk)
         no_body(request)
-        if _my_position(request, target) is None:
+        if _my_seat(request, target) is None:
             raise ApiError("not_in_game", "you have no seat in this game", 403)
         act(target)
         target.refresh_from_db()
@@ -306,9 +320,12 @@ def game_answer(request: Request, pk: int) -> Response:
 
 
 def _answer(request: Request, target: Game) -> Response:
-    position = _my_position(request, target)
+    position = _my_seat(request, target)
     if position is None:
         raise ApiError("not_in_game", "you have no seat in this game", 403)
+    if _resigned(target, position):
+        raise ApiError("resigned", "you resigned this game: the bot plays your seat on, and "
+                       "you may only watch", 403)
     body = s.AnswerSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data

@@ -88,8 +88,7 @@ class GameConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
         user = self.scope.get("user")
         if game is None or not selectors.game_visible_to(game, user):
             return False, None
-        seat = selectors.seat_of(game, user)
-        return True, seat.position if seat else None
+        return True, selectors.playing_position(game, user)
 
     @database_sync_to_async
     def _state(self) -> tuple[int | None, str]:

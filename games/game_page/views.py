@@ -32,8 +32,7 @@ def _visible_game(request: HttpRequest, pk: int) -> Game:
 
 
 def _position(game: Game, request: HttpRequest) -> int | None:
-    seat = selectors.seat_of(game, request.user)
-    return seat.position if seat else None
+    return selectors.playing_position(game, request.user)  # (a resigned player: a spectator)
 
 
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -63,7 +62,8 @@ def game_decide(request: HttpRequest, pk: int) -> HttpResponse:
     seat = selectors.seat_of(game, request.user)
     result, error, status = _submit(request, game, seat)
     if request.headers.get("X-Requested-With") == "fetch":
-        return JsonResponse(_reply(game, seat, result, error), status=status)
+        watching = None if _resigned(game, seat) else seat  # (they left: a spectator's table)
+        return JsonResponse(_reply(game, watching, result, error), status=status)
     if error:
         messages.error(request, error)
     return redirect("games:play", pk=game.pk)
@@ -95,6 +95,9 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
     """
     if seat is None:
         return None, "You have no seat in this game.", 403
+    if _resigned(game, seat):
+        return None, ("You resigned this game: the bot plays your seat on, and you may only "
+                      "watch. Nothing was done."), 403
     decision_id = request.POST.get("decision", "")
     decision = next((d for d in selectors.decisions_for(game, seat.position)
                      if d["id"] == decision_id), None)
@@ -123,6 +126,10 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
     except GameError as exc:
         return None, f"Not accepted: {exc.detail}.", 400 if exc.code == "illegal_answer" else 409
     return result, None, 200
+
+
+def _resigned(game: Game, seat: Seat | None) -> bool:
+    return seat is not None and seat.is_bot and selectors.position_resigned(game, seat.position)
 
 
 def _not_open(decision_id: str) -> str:

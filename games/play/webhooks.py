@@ -84,12 +84,13 @@ def game_moved_enqueue(*, game_id: int, step: int, status: str, decisions: list[
     if not by_user:
         return 0
     created = 0
+    gone = api_events.resigned_of(game_id, list(seats.values()))  # (they left the table)
     # (a deactivated account, banned by staff, is sent nothing, as its tokens and sockets)
     for hook in Webhook.objects.filter(user_id__in=list(by_user), active=True,
                                        user__is_active=True):
         for event in api_events.events_for_seat(
                 game_id=game_id, step=step, status=status, position=by_user[hook.user_id],
-                decisions=decisions):
+                decisions=[] if by_user[hook.user_id] in gone else decisions):
             delivery, new = WebhookDelivery.objects.get_or_create(
                 webhook=hook, event_key=event_key(event, revision),
                 defaults={"event": event, "created_at": now, "next_attempt_at": now})

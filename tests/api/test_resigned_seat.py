@@ -1,0 +1,118 @@
+"""A player who resigned a game that goes on (3+ players: the bot plays their seat) has left
+the table: no decisions, no "your turn", no hand, and an answer of theirs is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import broadcast, services
+from games.api import endings, events
+from games.api import selectors as api_selectors
+from games.models import Game
+from tests.web.conftest import BASE_KINGDOM
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def resigned(catalog, alice, bob, make_user):
+    """A running 3-player game whose first player resigned while their decision was open.
+
+    The resignation's after-commit work is not run, so the bot has not answered for the seat
+    yet: its decision is open, as it is between the resignation and the bot's move, or while
+    the bot thinks. Returns (game, the seat, its user)."""
+    carol = make_user("carol")
+    game = services.game_create(creator=alice, seats=["me", "open", "open"],
+                                kingdom=BASE_KINGDOM)
+    services.seat_join(game=game, user=bob)
+    services.seat_join(game=game, user=carol)
+    game = services.game_start(game=game, user=alice)
+    game.refresh_from_db()
+    seat = game.decisions[0]["seat"]
+    user = game.seats.get(position=seat).user
+    endings.game_resign(game=game, user=user)
+    game.refresh_from_db()
+    assert game.status == "running" and any(d["seat"] == seat for d in game.decisions)
+    return game, seat, user
+
+
+def test_the_api_gives_a_resigned_player_no_decisions_and_no_hand(resigned, client_for,
+                                                                   make_user):
+    game, seat, user = resigned
+    client = client_for(user)
+    spectator = client_for(make_user("dave"))
+
+    decisions = client.get(f"/api/v1/games/{game.pk}/decisions/").json()
+    view = client.get(f"/api/v1/games/{game.pk}/view/").json()
+    log = client.get(f"/api/v1/games/{game.pk}/log/").json()
+    waiting = client.get("/api/v1/games/?filter=waiting").json()
+
+    assert decisions["decisions"] == [] and decisions["seat"] is None
+    assert view == api_selectors.view_of(Game.objects.get(pk=game.pk), None)  # a spectator's
+    assert "hand" not in view and view["pending"] == []
+    assert log == spectator.get(f"/api/v1/games/{game.pk}/log/").json()
+    assert waiting["results"] == []
+
+
+def test_a_resigned_players_answer_is_403_and_changes_nothing(resigned, client_for,
+                                                              untouched):
+    game, seat, user = resigned
+    decision = next(d for d in game.decisions if d["seat"] == seat)
+    with untouched(game):
+        response = client_for(user).post(
+            f"/api/v1/games/{game.pk}/answer/",
+            {"decision": decision["id"], "answer": {"end": True}, "step": game.step},
+            format="json")
+    assert response.status_code == 403
+    assert response.json()["code"] == "resigned"
+    assert "you resigned this game" in response.json()["detail"]
+
+
+def test_the_account_stream_tells_a_resigned_player_of_moves_but_not_of_the_seats_turn(
+        resigned, monkeypatch):
+    game, seat, user = resigned
+    sent: dict[str, list] = {}
+    monkeypatch.setattr(broadcast, "group_send",
+                        lambda group, message: sent.setdefault(group, []).extend(
+                            message["events"]))
+
+    events.game_moved(sender=Game, game_id=game.pk, step=game.step, status=game.status,
+                      decisions=game.decisions)
+
+    mine = sent[events.user_group(user.pk)]
+    assert [e["type"] for e in mine] == ["game_moved"]
+    others = [u for u in game.seats.exclude(position=seat).values_list("user_id", flat=True)]
+    assert all(sent[events.user_group(u)] for u in others)
+
+
+def test_the_game_page_shows_a_resigned_player_the_spectators_table(resigned, client):
+    game, seat, user = resigned
+    client.force_login(user)
+    decision = next(d for d in game.decisions if d["seat"] == seat)
+
+    page = client.get(f"/games/{game.pk}/play/").content.decode()
+    refused = client.post(f"/games/{game.pk}/play/decide/",
+                          {"decision": decision["id"], "step": game.step, "end": 1},
+                          HTTP_X_REQUESTED_WITH="fetch")
+
+    assert f'value="{decision["id"]}"' not in page  # no answer form for the seat
+    assert refused.status_code == 403 and "You resigned this game" in refused.json()["error"]
+    assert f'value="{decision["id"]}"' not in refused.json()["html"]
+    assert Game.objects.get(pk=game.pk).step == game.step
+
+
+def test_a_live_stream_opened_before_the_resignation_draws_a_spectators_table_after_it(
+        resigned):
+    """Streams and sockets keep their seat once the game runs; a resignation is the one
+    change: from then on they draw the game as for a spectator, without the seat's hand."""
+    from games.api import stream
+    from games.seating import Seating
+
+    game, seat, user = resigned
+    seating = Seating(user, seat)
+    seating.settled = True  # (opened while the game ran, before the resignation)
+    state = stream.state_message(game.pk, seating)
+
+    assert state["seat"] is None and state["decisions"] == []
+    assert "hand" not in state["view"]
+    assert stream.access(game.pk, user) == (True, None)
