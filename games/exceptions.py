@@ -80,6 +80,12 @@ class StepAhead(GameError):
         self.current = current
 
 
+class BotHeld(GameConflict):
+    """The bot may not answer for this seat now (an undo request waits for its person)."""
+
+    code = "bot_held"
+
+
 class DecisionClosed(GameConflict):
     code = "decision_closed"
 

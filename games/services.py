@@ -20,6 +20,7 @@ from engine import ENGINE_VERSION, IllegalAnswer, canonical
 from engine import bots as engine_bots
 from games import aftermove, background, history, limits, prepared, seat_extras, selectors, signals
 from games.exceptions import (
+    BotHeld,
     DecisionClosed,
     IllegalMove,
     InvalidSetup,
@@ -289,6 +290,8 @@ def decision_submit(
             raise DecisionClosed(f"decision {decision_id} is not open for seat {seat}")
         if step is not None and step > game.step:
             raise StepAhead(seen=step, current=game.step)
+        if actor == "bot":  # (a receiver may hold it back: raises BotHeld)
+            signals.bot_answering.send(sender=Game, game=game, position=seat)
         if step is not None and _seat_changed_since(game, seat, step):
             raise StaleStep(seen=step, current=game.step)
         table = engine.loads(game.snapshot)
@@ -387,7 +390,7 @@ def bot_move_play(*, game_id: int, decision_id: str, step: int) -> bool:
             game_id=game_id, seat=seat.position, decision_id=decision_id, answer=answer,
             step=game.step, actor="bot",
         )
-    except (StaleStep, DecisionClosed, WrongStatus):
+    except (StaleStep, DecisionClosed, WrongStatus, BotHeld):
         return False
     return True
 
@@ -496,6 +499,14 @@ def announce_on_commit(game: Game, active: int | None = None, actor: str | None 
     so receivers timing decisions need not load it again.
     """
     aftermove.schedule(game, active=active, actor=actor)
+
+
+def bots_nudge_on_commit(game: Game) -> None:
+    """After commit, set the bots to work again on their open decisions: for when what held
+    one back (games.signals.bot_answering) ends without a move of its own."""
+    game_id, step = game.pk, game.step
+    jobs = _bot_jobs(game)
+    transaction.on_commit(lambda: [_schedule_bot(game_id, job, step) for job in jobs])
 
 
 def _schedule_bot(game_id: int, decision_id: str, step: int) -> None:

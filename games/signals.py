@@ -20,6 +20,12 @@ game_moved = Signal()
 # raises unchanged (the API's challenges keep a named challenge's seat for its invited user).
 seat_joining = Signal()
 
+# Sent inside the transaction of a bot's answer, the game locked, before it is applied, with:
+# game (Game), position (int). A receiver holds the bot back by raising BotHeld (a pending
+# undo request waits for the person whose seat the bot plays: games/social/undo.py); the bot
+# is set to work again when what held it ends (games.services.bots_nudge_on_commit).
+bot_answering = Signal()
+
 # Sent inside the transaction of a join, the game locked, once the seat is taken, with: game
 # (Game), user. (An open challenge's game is dealt when its last seat is taken, however taken.)
 seat_taken = Signal()

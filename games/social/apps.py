@@ -14,4 +14,5 @@ class SocialConfig(AppConfig):
         from games.social import receivers, undo
 
         signals.game_moved.connect(receivers.on_game_moved, dispatch_uid="social.on_game_moved")
+        signals.bot_answering.connect(undo.bot_hold, dispatch_uid="social.undo_bot_hold")
         undo.seat_extras_register()

@@ -6,7 +6,11 @@ reveal, look, card discarded face up (Vassal's, off the deck), card passed, new 
 gained from a pile whose next card is hidden. Otherwise the undo is a request with a deadline
 that every other seat must accept (a bot's seat, and one whose person resigned, accept at
 once; a seat the bot has taken over while its person is away waits for that person: the bot
-does not consent for them); a refusal, the deadline or any move in the meantime ends it.
+does not consent for them); a refusal, the deadline or any move in the meantime ends it. While
+it waits for such a person, the bot does not move their seat either (`bot_hold`): its move
+would end the request before the one it waits for could answer. The hold lasts until the
+request is settled, voided by someone else's move, or reaches its deadline, so it is bounded,
+and anyone asked may decline to go on at once.
 Either way the game's answers are truncated and the game replayed (games.services.game_rewind),
 so the record stays exact; the Undo rows are the log of undos.
 """
@@ -26,6 +30,7 @@ from games import seat_extras
 from games import selectors as game_selectors
 from games import services as game_services
 from games.api.models import Resignation
+from games.exceptions import BotHeld
 from games.models import Game, GameStatus, GameStep, Seat
 from games.social import conf, live, selectors
 from games.social.exceptions import Conflict, Forbidden, Missing, UndoRefused
@@ -145,6 +150,15 @@ def seat_extras_register() -> None:
         'AND x."status" = %s)', (Status.PENDING,), output_field=BooleanField()))
 
 
+def bot_hold(sender, *, game: Game, position: int, **kwargs) -> None:
+    """games.signals.bot_answering: the bot playing a seat for its absent person (taken over)
+    holds back while an undo request waits for that person's answer, until its deadline."""
+    waiting = (Undo.objects.filter(game_id=game.pk, status=Status.PENDING, from_step=game.step,
+                                   deadline_at__gt=timezone.now()).only("votes").first())
+    if waiting is not None and waiting.votes.get(str(position)) == "pending":
+        raise BotHeld("an undo request waits for the answer of this seat's player")
+
+
 def undo_void_if_moved(*, game_id: int, step: int, status: str,
                        now: datetime | None = None) -> int:
     """A move made while a request waits ends it (it was about another position), and so
@@ -189,6 +203,7 @@ def _settle(undo: Undo, game: Game, now: datetime) -> Undo:
         undo.status, undo.resolved_at = Status.DECLINED, now
         undo.save(update_fields=["status", "resolved_at"])
         _announce(undo, game)
+        game_services.bots_nudge_on_commit(game)  # a bot held back by it (bot_hold) goes on
     elif votes <= {"accepted"}:
         _apply(undo, now)
     else:
@@ -224,8 +239,9 @@ def _notify_voters(undo: Undo, game: Game, now: datetime) -> None:
 
 
 def _expire_due(game: Game, now: datetime) -> None:
-    Undo.objects.filter(game=game, status=Status.PENDING, deadline_at__lte=now).update(
-        status=Status.EXPIRED, resolved_at=now)
+    if Undo.objects.filter(game=game, status=Status.PENDING, deadline_at__lte=now).update(
+            status=Status.EXPIRED, resolved_at=now):
+        game_services.bots_nudge_on_commit(game)  # (else the periodic bots_resume would)
 
 
 def undo_dict(undo: Undo) -> dict:

@@ -294,3 +294,63 @@ def test_a_resigned_seat_accepts_at_once(catalog, alice, bob, carol, answer, com
     with committed():
         asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=game.step)
     assert asked.votes == {str(gone): "accepted", str(other): "pending"}
+
+
+def _asked_then_taken_over(alice, bob, carol, answer, committed):
+    """A request waits for the next player, who is away: their seat is then taken over while
+    it is their turn (so the bot is asked to move it at once). With (game, the asking seat,
+    the absent one, {position: user}, the request)."""
+    from games.play import services as play_services
+
+    game, seat, users = _three_players_after_a_draw(alice, bob, carol, answer)
+    absent = (seat + 1) % 3
+    assert game.decisions[0]["seat"] == absent  # their turn
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=game.step)
+    assert asked.votes[str(absent)] == "pending"
+    with committed():
+        play_services.seat_takeover(game_id=game.pk, position=absent)
+    game.refresh_from_db()
+    asked.refresh_from_db()
+    return game, seat, absent, users, asked
+
+
+def test_the_bot_does_not_void_by_its_move_a_request_waiting_for_the_person_it_plays_for(
+        catalog, alice, bob, carol, answer, committed):
+    """The bot taken over from an absent player would move their seat at once, and any move
+    ends a waiting request: the person it waits for could never answer. The bot holds back
+    while the request waits for them, and they can answer it."""
+    game, seat, absent, users, asked = _asked_then_taken_over(alice, bob, carol, answer,
+                                                              committed)
+    step = game.step
+    assert asked.status == Status.PENDING and game.decisions[0]["seat"] == absent
+    assert not services.bot_move_play(game_id=game.pk, decision_id=game.decisions[0]["id"],
+                                      step=step)
+    with committed():
+        undo.undo_answer(game=game, user=users[(seat + 2) % 3], undo_id=asked.pk, accept=True)
+        done = undo.undo_answer(game=game, user=users[absent], undo_id=asked.pk, accept=True)
+    game.refresh_from_db()
+    assert done.status == Status.APPLIED and game.step == 1
+
+
+def test_a_declined_request_lets_the_held_bot_move_on(catalog, alice, bob, carol, answer,
+                                                      committed):
+    game, seat, absent, users, asked = _asked_then_taken_over(alice, bob, carol, answer,
+                                                              committed)
+    step = game.step
+    with committed():
+        undo.undo_answer(game=game, user=users[(seat + 2) % 3], undo_id=asked.pk, accept=False)
+    game.refresh_from_db()
+    assert game.step > step and not any(d["seat"] == absent for d in game.decisions)
+
+
+def test_the_hold_ends_at_the_requests_deadline(catalog, alice, bob, carol, answer, committed):
+    game, seat, absent, users, asked = _asked_then_taken_over(alice, bob, carol, answer,
+                                                              committed)
+    step = game.step
+    Undo.objects.filter(pk=asked.pk).update(deadline_at=asked.created_at - timedelta(seconds=1))
+    with committed():
+        assert services.bots_resume() >= 1  # (the periodic safety net, every 5 minutes)
+    game.refresh_from_db()
+    asked.refresh_from_db()
+    assert game.step > step and asked.status != Status.PENDING
