@@ -19,7 +19,7 @@ from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import broadcast, services
+from games import broadcast, catalogue, services
 from games.models import Game
 from tests.live_pool import assert_none_lent_but_mine
 
@@ -144,7 +144,7 @@ def _browser_settings(settings) -> None:
 
 @pytest.fixture
 def catalog(transactional_db) -> None:
-    services.cards_sync()
+    catalogue.cards_sync()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games import selectors, services
+from games import catalogue, selectors, services
 from games.models import Game, Kingdom
 from tests.browser.actions import STRIP, card_control
 from tests.browser.conftest import start_game
@@ -179,7 +179,7 @@ def test_a_dark_ages_board_keeps_ruins_knights_and_non_supply_apart(catalog, mak
 
 def test_creating_a_game_from_the_kingdom_picker_lands_on_the_game_page(catalog, make_user,
                                                                        new_page):
-    services.kingdoms_load()
+    catalogue.kingdoms_load()
     alice = make_user("alice")
     page = new_page(alice)
     page.goto("/games/new/")
@@ -212,7 +212,7 @@ def test_creating_a_game_from_the_kingdom_picker_lands_on_the_game_page(catalog,
 
 def test_staff_save_unlist_and_annotate_a_kingdom_waiting_for_cards(catalog, make_user,
                                                                     new_page):
-    services.kingdoms_load()
+    catalogue.kingdoms_load()
     staff = get_user_model().objects.create_superuser("root", "root@example.com", "pw-42-x")
     waiting = Kingdom.objects.filter(playable=False, recommended=True).first()
     page = new_page(staff)

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from engine.positions import build
-from games import history, services
+from games import catalogue, history, services
 from games.models import Game, Seat
 from tests.play.helpers import BASE_KINGDOM, handled
 
@@ -29,7 +29,7 @@ def _play_settings(settings) -> None:
 
 @pytest.fixture
 def catalog(db) -> None:
-    services.cards_sync()
+    catalogue.cards_sync()
 
 
 @pytest.fixture

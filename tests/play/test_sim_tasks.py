@@ -170,12 +170,12 @@ def test_the_simulator_pages_runs_share_their_chunks_between_workers(sim_workers
     them, the sums are the one-process sums, and the run is marked done once."""
     from django.contrib.auth import get_user_model
 
-    from games import services as game_services
+    from games import catalogue
     from games.sim import runner
     from games.sim import services as sim_services
     from games.sim.models import SimStatus, Simulation
 
-    game_services.cards_sync()
+    catalogue.cards_sync()
     settings.BACKGROUND_MODE = "celery"
     saved = app.conf.task_routes
     app.conf.update(task_routes={"games.sim.tasks.*": {"queue": sim_workers.queue}})

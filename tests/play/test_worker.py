@@ -26,7 +26,7 @@ from django.db import connection
 from django.utils import timezone
 
 from dominion_site.celery import app
-from games import selectors, services
+from games import catalogue, selectors, services
 from games.models import Game, GameStatus
 from games.play.models import DecisionClock
 from games.play.tasks import play_sweep
@@ -142,7 +142,7 @@ def bot_game(db, make_user) -> Callable[[], Game]:
     """An open Big Money vs Smithy game (committed: this test is transactional)."""
 
     def make() -> Game:
-        services.cards_sync()
+        catalogue.cards_sync()
         return services.game_create(creator=make_user("host"), seats=["bmu", "smithy"],
                                     kingdom=BASE_KINGDOM)
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import selectors, services
+from games import catalogue, selectors, services
 from games.models import Game, GameStatus
 
 BASE_KINGDOM = [
@@ -27,8 +27,8 @@ def _inline_background(settings) -> None:
 
 @pytest.fixture
 def catalog(db) -> None:
-    services.cards_sync()
-    services.kingdoms_load()
+    catalogue.cards_sync()
+    catalogue.kingdoms_load()
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from games import selectors, services
+from games import catalogue, selectors
 from games.models import Card, CardSet, Kingdom
 
 
@@ -14,7 +14,7 @@ def _cards():
 
 
 def test_sync_cards_mirrors_the_engine_registry(db):
-    services.cards_sync()
+    catalogue.cards_sync()
 
     registry = selectors.engine_registry()
     assert Card.objects.count() == len(registry)
@@ -24,10 +24,10 @@ def test_sync_cards_mirrors_the_engine_registry(db):
 
 
 def test_sync_cards_twice_changes_nothing(db):
-    first = services.cards_sync()
+    first = catalogue.cards_sync()
     before = _cards()
 
-    second = services.cards_sync()
+    second = catalogue.cards_sync()
 
     assert first["created"] > 0
     assert second == {"created": 0, "updated": 0, "retired": 0}
@@ -35,23 +35,23 @@ def test_sync_cards_twice_changes_nothing(db):
 
 
 def test_sync_keeps_random_eligibility_set_by_admins(db):
-    services.cards_sync()
+    catalogue.cards_sync()
     Card.objects.filter(name="Chapel").update(random_eligible=False)
     Card.objects.filter(name="Smithy").update(cost=99)  # an engine-owned field: restored
 
-    services.cards_sync()
+    catalogue.cards_sync()
 
     assert Card.objects.get(name="Chapel").random_eligible is False
     assert Card.objects.get(name="Smithy").cost == 4
 
 
 def test_cards_the_engine_dropped_are_retired_not_deleted(db, monkeypatch):
-    services.cards_sync()
+    catalogue.cards_sync()
     registry = selectors.engine_registry()
     registry.pop("Moat")
     monkeypatch.setattr(selectors, "engine_registry", lambda: registry)
 
-    counts = services.cards_sync()
+    counts = catalogue.cards_sync()
 
     assert counts["retired"] == 1
     assert Card.objects.get(name="Moat").implemented is False
@@ -73,7 +73,7 @@ def test_load_kingdoms_is_idempotent_and_keeps_admin_edits(catalog):
     kingdom.save()
     count = Kingdom.objects.count()
 
-    counts = services.kingdoms_load()
+    counts = catalogue.kingdoms_load()
 
     assert counts["created"] == 0
     assert Kingdom.objects.count() == count
@@ -83,7 +83,7 @@ def test_load_kingdoms_is_idempotent_and_keeps_admin_edits(catalog):
 def test_load_kingdoms_reset_restores_the_printed_set(catalog):
     Kingdom.objects.filter(name="First Game").update(source="edited")
 
-    services.kingdoms_load(reset=True)
+    catalogue.kingdoms_load(reset=True)
 
     assert Kingdom.objects.get(name="First Game").source != "edited"
 

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from games import services
+from games import catalogue
 
 
 class Command(BaseCommand):
@@ -12,7 +12,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
-        counts = services.kingdoms_load(reset=options["reset"])
+        counts = catalogue.kingdoms_load(reset=options["reset"])
         self.stdout.write(
             "kingdoms: {created} created, {reset} reset; "
             "{playable} playable, {not_playable} waiting for cards".format(**counts)
