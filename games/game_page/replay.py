@@ -54,8 +54,9 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     total = game.step  # (the number of answers in the record)
     step = _int(request.GET.get("step"), total, 0, total)
     finished = game.status == GameStatus.FINISHED
-    seat = selectors.seat_of(game, request.user)
-    mine = seat.position if seat else None
+    # (a player who resigned while the game runs watches as a spectator: not the hand the
+    # bot now plays for their seat)
+    mine = selectors.playing_position(game, request.user)
     # A finished game is seen by any seat: the one asked for, else mine, else whoever plays.
     asked = _int(request.GET.get("seat"), None, 0, game.player_count - 1)
     position = (mine if asked is None else asked) if finished else mine

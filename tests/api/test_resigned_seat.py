@@ -116,3 +116,17 @@ def test_a_live_stream_opened_before_the_resignation_draws_a_spectators_table_af
     assert state["seat"] is None and state["decisions"] == []
     assert "hand" not in state["view"]
     assert stream.access(game.pk, user) == (True, None)
+
+
+def test_the_replay_of_a_running_game_shows_a_resigned_player_no_hand(resigned, client):
+    """The replay page of a game still going drew the seat of whoever asked: a player who
+    resigned saw the hand the bot now plays for their seat, as the game page no longer shows
+    them. They watch the replay as a spectator does."""
+    game, seat, user = resigned
+    client.force_login(user)
+
+    page = client.get(f"/games/{game.pk}/replay/").content.decode()
+    asked = client.get(f"/games/{game.pk}/replay/?seat={seat}").content.decode()
+
+    assert "hand-cards" not in page and "Your hand" not in page
+    assert "hand-cards" not in asked
