@@ -10,7 +10,9 @@ does not consent for them); a refusal, the deadline or any move in the meantime 
 it waits for such a person, the bot does not move their seat either (`bot_hold`): its move
 would end the request before the one it waits for could answer. The hold lasts until the
 request is settled, voided by someone else's move, or reaches its deadline, so it is bounded,
-and anyone asked may decline to go on at once.
+and anyone asked may decline to go on at once. A step has one request at most (one declined
+or lapsed is not asked again until the game moves), and once a person let one lapse the bot
+holds their seat no more: asked again and again, the holds would stall the game for ever.
 Either way the game's answers are truncated and the game replayed (games.services.game_rewind),
 so the record stays exact; the Undo rows are the log of undos.
 """
@@ -105,6 +107,9 @@ def undo_take_back(*, game: Game, user, to_step: int, step: int,
                            current_step=game.step)
         if selectors.undo_pending(game):
             raise Conflict("an undo request is already waiting for answers")
+        if _asked_at_this_step(game):
+            raise Conflict("an undo request was already made at this step and not granted: "
+                           "the game goes on; ask again after its next move")
         option = next((o for o in undo_options(game, seat.position) if o.to_step == to_step),
                       None)
         if option is None:
@@ -155,8 +160,26 @@ def bot_hold(sender, *, game: Game, position: int, **kwargs) -> None:
     holds back while an undo request waits for that person's answer, until its deadline."""
     waiting = (Undo.objects.filter(game_id=game.pk, status=Status.PENDING, from_step=game.step,
                                    deadline_at__gt=timezone.now()).only("votes").first())
-    if waiting is not None and waiting.votes.get(str(position)) == "pending":
-        raise BotHeld("an undo request waits for the answer of this seat's player")
+    if waiting is None or waiting.votes.get(str(position)) != "pending":
+        return
+    lapsed = Undo.objects.filter(game_id=game.pk, status=Status.EXPIRED).values_list(
+        "votes", flat=True)
+    if any(votes.get(str(position)) == "pending" for votes in lapsed):
+        return  # they let one lapse already: away, so the bot plays on (else a hold a step)
+    raise BotHeld("an undo request waits for the answer of this seat's player")
+
+
+def _asked_at_this_step(game: Game) -> bool:
+    """Was a request already made, and declined or let lapse, since the game reached its
+    step? One request a step: asked again and again (by one player, or by friends in turn)
+    the bot held a taken-over seat a deadline each time, and the game never went on."""
+    reached = (GameStep.objects.filter(game=game, number=game.step)
+               .values_list("created_at", flat=True).first())
+    asked = Undo.objects.filter(game=game, kind=Undo.REQUEST, from_step=game.step,
+                                status__in=(Status.DECLINED, Status.EXPIRED))
+    if reached is not None:
+        asked = asked.filter(created_at__gte=reached)
+    return asked.exists()
 
 
 def undo_void_if_moved(*, game_id: int, step: int, status: str,

@@ -354,3 +354,43 @@ def test_the_hold_ends_at_the_requests_deadline(catalog, alice, bob, carol, answ
     game.refresh_from_db()
     asked.refresh_from_db()
     assert game.step > step and asked.status != Status.PENDING
+
+
+def _expire(asked: Undo) -> None:
+    Undo.objects.filter(pk=asked.pk).update(deadline_at=asked.created_at - timedelta(seconds=1))
+
+
+def test_a_lapsed_request_cannot_be_asked_again_at_the_same_step_to_hold_the_bot_on(
+        catalog, alice, bob, carol, answer, committed):
+    """The hold ends at the request's deadline, but asking again at once (before the bot's
+    next move) held the bot another deadline, and so on: the asker, or a friend at the
+    table taking turns with them, stalled the game for ever. One request per step."""
+    game, seat, absent, users, asked = _asked_then_taken_over(alice, bob, carol, answer,
+                                                              committed)
+    step = game.step
+    _expire(asked)  # lapsed, and the bot not moved yet (it runs in its own thread):
+    Undo.objects.filter(pk=asked.pk).update(status=Status.EXPIRED)
+    for user in (users[seat], users[(seat + 2) % 3]):
+        with pytest.raises(Conflict, match="already"):
+            with committed():
+                undo.undo_take_back(game=game, user=user, to_step=1, step=step)
+    assert not Undo.objects.filter(game=game, status=Status.PENDING).exists()
+    with committed():
+        services.bots_resume()
+    game.refresh_from_db()
+    assert game.step > step
+
+
+def test_the_bot_holds_a_seat_no_more_once_its_person_let_a_request_lapse(
+        catalog, alice, bob, carol, answer, committed):
+    """A person who let a request reach its deadline is away: a later request (at a later
+    step) waits for their vote still, but the bot plays their seat on meanwhile."""
+    game, seat, absent, users, asked = _asked_then_taken_over(alice, bob, carol, answer,
+                                                              committed)
+    Undo.objects.filter(pk=asked.pk).update(status=Status.EXPIRED, from_step=game.step - 1)
+    later = Undo.objects.create(  # (as if asked at a later step, which the game is at)
+        game=game, position=seat, user=users[seat], kind=Undo.REQUEST,
+        from_step=game.step, to_step=1, created_at=asked.created_at,
+        deadline_at=asked.deadline_at, votes={str(absent): "pending"})
+    undo.bot_hold(sender=None, game=game, position=absent)  # does not raise BotHeld
+    assert later.status == Status.PENDING
