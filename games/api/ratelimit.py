@@ -62,7 +62,9 @@ def headers_for(request: HttpRequest) -> dict[str, str]:
     states = [s for s in (quota_state(t, request) for t in _throttles_for(request)) if s]
     if not states:
         return {}
-    scope, limit, _, remaining, reset = states[0]
+    # The X- fields have room for one quota: the nearest to refusing (a client over
+    # create_game with write to spare must not read "27 left"), the first on a tie.
+    scope, limit, _, remaining, reset = min(states, key=lambda state: state[3])
     return {
         "RateLimit-Policy": ", ".join(f'"{s}";q={q};w={w}' for s, q, w, _, _ in states),
         "RateLimit": ", ".join(f'"{s}";r={r};t={t}' for s, _, _, r, t in states),

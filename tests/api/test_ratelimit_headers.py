@@ -42,6 +42,19 @@ def test_over_the_quota_remaining_is_zero(as_alice, settings):
     assert statuses[-1]["Retry-After"]
 
 
+def test_the_common_headers_name_the_quota_nearest_to_refusing(as_alice, catalog, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "create_game": "1/hour"}}
+    made = as_alice.post("/api/v1/games/", {"seats": ["me", "bmu"]}, format="json")
+    refused = as_alice.post("/api/v1/games/", {"seats": ["me", "bmu"]}, format="json")
+    assert (made.status_code, refused.status_code) == (201, 429)
+    for response in (made, refused):  # write has 118 left; create_game none
+        assert response["X-RateLimit-Scope"] == "create_game"
+        assert response["X-RateLimit-Remaining"] == "0"
+        assert int(response["X-RateLimit-Reset"]) > 60
+    assert as_alice.get("/api/v1/me/")["X-RateLimit-Scope"] == "read"
+
+
 def test_the_headers_reuse_what_the_throttle_read(as_alice, monkeypatch):
     """One count per request (the throttle's, one atomic step): the headers reuse the window
     it left instead of reading it again."""
