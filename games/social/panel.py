@@ -65,4 +65,7 @@ def _rematch_context(game: Game, position: int | None, names: dict[int, str]) ->
             and offer.answers.get(str(position)) == "pending")
     found["can_offer_rematch"] = position is not None and (
         offer is None or offer.status not in ("pending", "accepted"))
+    if found["can_offer_rematch"] and selectors.departed_positions(game):
+        found["can_offer_rematch"] = False
+        found["rematch_refused"] = rematch.PLAYER_LEFT
     return found

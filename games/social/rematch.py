@@ -5,6 +5,10 @@ the same seat order. Who goes first follows the rulebooks: 2nd edition, the prev
 goes last (the player to their left starts) and a tie means a random start; the 1st edition
 variant also starts left of the winner, but after a tie picks at random among the players who
 did not win. A refusal or the deadline (the game's own time per move) ends the offer.
+
+The same players, or no rematch: once a player of the game has deleted their account there is
+none to offer or accept (their seat is nobody's: neither a player to ask nor a bot), and a
+pending offer ends as declined.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ def rematch_offer(*, game: Game, user, rule: str = "2e", now: datetime | None = 
     if rule not in RULES:
         raise BadRequest(f"first_player_rule must be one of {', '.join(RULES)}")
     _expire_due(game, now)  # its own commit: a refusal below must not undo it
+    _end_if_a_player_left(game, now)  # (the same)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         seat = game_selectors.seat_of(game, user)
@@ -56,6 +61,7 @@ def rematch_offer(*, game: Game, user, rule: str = "2e", now: datetime | None = 
             raise Forbidden("you have no seat in this game")
         if game.status != GameStatus.FINISHED:
             raise Conflict("a rematch can be offered once the game is over")
+        _everyone_still_here(game)
         latest = selectors.rematch_current(game)
         if latest is not None and latest.status in (Status.PENDING, Status.ACCEPTED):
             raise Conflict("a rematch has already been offered")
@@ -75,6 +81,7 @@ def rematch_answer(*, game: Game, user, accept: bool,
     """A seated player accepts or declines the pending offer."""
     now = now or timezone.now()
     _expire_due(game, now)  # its own commit: a refusal below must not undo it
+    _end_if_a_player_left(game, now)  # (the same)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         seat = game_selectors.seat_of(game, user)
@@ -83,6 +90,7 @@ def rematch_answer(*, game: Game, user, accept: bool,
         offer = RematchOffer.objects.filter(game=game).first()
         if offer is None:
             raise Missing("nobody has offered a rematch of this game")
+        _everyone_still_here(game)
         if offer.status != Status.PENDING:
             raise Conflict(f"the rematch offer is already {offer.get_status_display().lower()}")
         if offer.answers.get(str(seat.position)) != "pending":
@@ -145,6 +153,33 @@ def _notify(offer: RematchOffer, now: datetime) -> None:
 def _expire_due(game: Game, now: datetime) -> None:
     RematchOffer.objects.filter(game=game, status=Status.PENDING, deadline_at__lte=now).update(
         status=Status.EXPIRED, resolved_at=now)
+
+
+PLAYER_LEFT = "a player of this game has deleted their account: there can be no rematch"
+
+
+def _everyone_still_here(game: Game) -> None:
+    """A deleted account's seat has neither a player to ask nor a bot (the rematch was
+    refused with "unknown seat kind ''")."""
+    if selectors.departed_positions(game):
+        raise Conflict(PLAYER_LEFT)
+
+
+def _end_if_a_player_left(game: Game, now: datetime) -> None:
+    """A pending offer a departed player can never answer ends as declined (by their seat)."""
+    with transaction.atomic():
+        offer = RematchOffer.objects.select_for_update().filter(
+            game=game, status=Status.PENDING).first()
+        if offer is None:
+            return
+        departed = selectors.departed_positions(game)
+        if not departed:
+            return
+        for position in departed:
+            offer.answers[str(position)] = "declined"
+        offer.status, offer.resolved_at = Status.DECLINED, now
+        offer.save(update_fields=["answers", "status", "resolved_at"])
+        live.on_commit(offer.game_id, "changed")
 
 
 def rematch_dict(offer: RematchOffer) -> dict:

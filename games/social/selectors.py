@@ -10,7 +10,8 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from games import selectors as game_selectors
-from games.models import Game, GameStatus, Seat
+from games.api.models import Resignation
+from games.models import Game, GameStatus, GameStep, Seat
 from games.social import conf
 from games.social.models import (
     ChatMessage,
@@ -93,6 +94,27 @@ def mutes_of(user) -> list[Mute]:
 def rematch_current(game: Game) -> RematchOffer | None:
     """The latest rematch offer of a finished game (pending, or how the last one ended)."""
     return RematchOffer.objects.filter(game=game).select_related("new_game").first()
+
+
+def departed_positions(game: Game) -> list[int]:
+    """Seats whose player deleted their account: no user, and not a bot's from the start.
+
+    A deleted account's seat loses its user (SET_NULL). It has no bot strategy, unless the
+    bot had taken it over: then the player's resignation, or the moves made for them when
+    their time ran out (a bot has no clock), recorded at it tell it from a bot's seat.
+    """
+    from games.play.services import ACTOR_DEADLINE, ACTOR_STANDING_ORDER
+
+    seats = [s for s in game_selectors.game_seats(game) if s.user_id is None]
+    taken_over = [s.position for s in seats if s.bot_strategy]
+    played: set[int] = set()
+    if taken_over:
+        played.update(Resignation.objects.filter(game=game, position__in=taken_over)
+                      .values_list("position", flat=True))
+        played.update(GameStep.objects.filter(
+            game=game, seat__in=taken_over, actor__in=(ACTOR_DEADLINE, ACTOR_STANDING_ORDER),
+        ).values_list("seat", flat=True).distinct())
+    return [s.position for s in seats if not s.bot_strategy or s.position in played]
 
 
 def request_is_due(deadline_at) -> bool:
