@@ -7,7 +7,8 @@ clock could never run out, so the other players could not even claim it; an open
 account had created could be neither started nor aborted by anyone.
 So, on pre_delete: a running game is resigned (the bot plays the seat on, or the last seat
 left wins, as *Ending a game* in docs/api.md says); an open game it created is abandoned;
-an open seat elsewhere is given up.
+an open seat elsewhere is given up; the private game made for a challenge to it is called
+off.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models.signals import pre_delete
 from django.dispatch import receiver
+from django.utils import timezone
 
 from games import services as game_services
 from games.api import endings
+from games.api.models import Challenge
 from games.exceptions import GameError
 from games.models import Game, GameStatus
+from games.play import notify
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +52,33 @@ def games_left(user: Any) -> dict[str, int]:
     return done
 
 
+def challenges_called_off(user: Any) -> int:
+    """Call off the open games made for a pending challenge to `user`, as the sweep calls off
+    an open game nobody joined (abandoned, announced, its players told); how many.
+
+    Their seat is kept for `user` alone, and the challenge goes with the account (CASCADE):
+    the challenger's private game waited, open for nobody, until aborted or swept 14 days
+    later."""
+    now = timezone.now()
+    challenged = Challenge.objects.filter(invited=user, status=Challenge.PENDING)
+    games = Game.objects.filter(pk__in=challenged.values("game_id"), status=GameStatus.OPEN)
+    called_off = 0
+    for game in games.order_by("pk"):
+        try:
+            game = game_services.game_abandon(game=game)
+        except GameError as exc:  # it ended meanwhile
+            log.info("account %s removal: game %s: %s", user.pk, game.pk, exc.detail)
+            continue
+        for seat in game.seats.filter(user__isnull=False).select_related("user"):
+            notify.notification_add(
+                user=seat.user, game_id=game.pk, kind="called_off", now=now,
+                text=f"Game #{game.pk} was called off: the player you challenged has deleted "
+                     "their account.")
+        called_off += 1
+    return called_off
+
+
 @receiver(pre_delete, sender=get_user_model(), dispatch_uid="games-left-by-a-deleted-account")
 def _leave_games(sender: Any, instance: Any, **kwargs: Any) -> None:
     games_left(instance)
+    challenges_called_off(instance)
