@@ -41,8 +41,12 @@ class ViewMixin:
             return []
         return [self._event(e, viewer) for e in self.log[since:]]
 
-    def view(self, seat: int | None = None) -> dict:
-        """JSON-ready: only what `seat` could see at the table (None = a spectator)."""
+    def view(self, seat: int | None = None, *, log: bool = True) -> dict:
+        """JSON-ready: only what `seat` could see at the table (None = a spectator).
+
+        `log=False` leaves out the log (the whole game's events, redacted for `seat`: the
+        costly part) for a caller that reads it elsewhere, such as one replay frame asking
+        every seat for its hand."""
         over = self.phase == "over"
         names = self.names
         v = {
@@ -61,7 +65,7 @@ class ViewMixin:
             "pending": [d.to_dict() for d, _ in self._open.values()
                         if over or seat == ALL or d.seat == seat],
             "waiting_for": sorted({d.seat for d, _ in self._open.values()}),
-            "log": self.log_for(seat),
+            **({"log": self.log_for(seat)} if log else {}),  # (in its place in the JSON)
             "options": {"edition": self.options["edition"],
                         "card_editions": dict(self.options["card_editions"]),
                         "shelters": bool(self.options.get("shelters")),

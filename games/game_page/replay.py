@@ -141,9 +141,11 @@ def _frame(table: engine.Game, position: int | None, finished: bool) -> dict:
                 "log_length": len(table.log)}
     if position is None:
         position = table.active
-    view = table.view(position)
-    del view["log"]  # (not read: and a cached frame per step would hold the log over again)
-    hands = [[c["name"] for c in table.view(p)["hand"]] for p in range(len(table.players))]
+    # No log in any of these views: the page reads it from the stored history, and each view
+    # would redact the whole log again for its seat (once per seat, for the hands alone).
+    view = table.view(position, log=False)
+    hands = [[c["name"] for c in table.view(p, log=False)["hand"]]
+             for p in range(len(table.players))]
     return {"position": position, "view": view, "hands": hands, "log_length": len(table.log)}
 
 
