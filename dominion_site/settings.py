@@ -463,7 +463,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Dominion by the turn API",
     "DESCRIPTION": "Play Dominion from your own client or bot. Walkthrough, quotas, error codes "
     "and the event stream: docs/api.md.",
-    "VERSION": "1.2.0",
+    "VERSION": "1.3.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
