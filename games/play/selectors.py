@@ -148,9 +148,17 @@ def _deadline(game: Game, seat: Seat, turn: _Turn) -> datetime | None:
 
 
 def taken_over_games(user) -> list[SeatTakeover]:
+    """Running games where the bot plays the user's seat until they take it back: not those
+    they resigned since (or were counted resigned in by a claimed win): those stay the bot's."""
+    from django.db.models import Exists, OuterRef
+
+    from games.api.models import Resignation  # (the API app records resignations)
+
+    resigned = Resignation.objects.filter(game_id=OuterRef("game_id"),
+                                          position=OuterRef("position"))
     return list(SeatTakeover.objects.filter(
         user=user, taken_over_at__isnull=False, game__status=GameStatus.RUNNING,
-    ).select_related("game"))
+    ).exclude(Exists(resigned)).select_related("game"))
 
 
 def vacation_status(user, now: datetime | None = None) -> dict[str, Any]:

@@ -199,8 +199,11 @@ def standing_orders_set(*, user, orders: dict, game_id: int | None = None) -> di
         prefs.standing_orders = clean
         prefs.save(update_fields=["standing_orders"])
     else:
-        if not Seat.objects.filter(game_id=game_id, user=user).exists():
+        seat = Seat.objects.filter(game_id=game_id, user=user).select_related("game").first()
+        if seat is None:
             raise NotAllowed("you have no seat in this game")
+        if seat.is_bot and selectors.position_resigned(seat.game, seat.position):
+            raise NotAllowed("you resigned this game: the bot plays your seat to the end")
         StandingOrderOverride.objects.update_or_create(
             user=user, game_id=game_id, defaults={"orders": clean})
     # Decisions already waiting that the new orders cover are answered now, not at deadline.
@@ -382,6 +385,9 @@ def seat_take_back(*, game_id: int, user, now: datetime | None = None) -> Seat:
             raise NotAllowed("the bot is not playing a seat of yours in this game")
         if game.status != GameStatus.RUNNING:
             raise WrongStatus("this game is not running")
+        if selectors.position_resigned(game, record.position):
+            # (resigned, or counted so when another claimed the win: they left the table)
+            raise NotAllowed("you resigned this game: the bot plays your seat to the end")
         seat = game.seats.get(position=record.position)
         seat.bot_strategy = ""
         if seat.waiting_since is not None:

@@ -154,8 +154,12 @@ def game_orders(request: HttpRequest, pk: int) -> HttpResponse:
                                  for field, errors in form.errors.items())
             messages.error(request, f"Standing orders not saved: {problems}"[:300])
             return redirect("games:detail", pk=game.pk)
-        services.standing_orders_set(user=request.user, orders=form.cleaned_data,
-                                     game_id=game.pk)
+        try:
+            services.standing_orders_set(user=request.user, orders=form.cleaned_data,
+                                         game_id=game.pk)
+        except GameError as exc:  # (they resigned: the bot plays the seat, orders or none)
+            messages.error(request, f"Standing orders not saved: {exc.detail}")
+            return redirect("games:detail", pk=game.pk)
     messages.success(request, "Standing orders for this game saved.")
     return redirect("games:detail", pk=game.pk)
 

@@ -24,6 +24,10 @@ def play_panel(context, game, clocks: bool = True) -> dict:
     seat = game_selectors.seat_of(game, user)
     statuses = selectors.seat_statuses(game)
     seats = [(s, statuses.get(s.position, {})) for s in game_selectors.game_seats(game)]
+    if seat is not None and game_selectors.playing_position(game, user) is None:
+        # They resigned while the game runs on: they left the table and the bot plays their
+        # seat to the end, so neither orders for it nor taking it back are offered.
+        seat = None
     panel = {"game": game, "seats": seats if clocks else [], "seat": seat, "request": request}
     if seat is not None:
         orders = services.standing_orders_for(user=user, game_id=game.pk)
