@@ -45,14 +45,14 @@ def chat_post(*, game: Game, user, body: Any, now: datetime | None = None) -> Ch
         raise Forbidden("log in to chat")
     if not game_selectors.game_visible_to(game, user):
         raise Forbidden("you cannot see this game")
-    seat = game_selectors.seat_of(game, user)
+    position = selectors.chat_position(game, user)  # (resigned: a spectator's line)
     with transaction.atomic():
         # One account's posts take turns, so lines sent at once cannot all count the same
         # recent lines and pass the limits together.
         limits.lock_account(user)
         _rate_check(game, user, now)
         message = ChatMessage.objects.create(
-            game=game, author=user, position=seat.position if seat else None, body=text,
+            game=game, author=user, position=position, body=text,
             created_at=now)
         live.on_commit(game.pk, "chat", id=message.pk)
         _tell_players(game, message, now)
@@ -105,11 +105,13 @@ def _tell_players(game: Game, message: ChatMessage, now: datetime) -> None:
     from games.play import notify  # a sibling app: in-site notifications live there
 
     events: dict[int, list[dict]] = {}
+    gone = selectors.resigned_positions_of(game)  # (they read as spectators)
     for seat in selectors.human_seats(game):
         if seat.user_id == message.author_id:
             events[seat.user_id] = [{"type": "chat_message", "message": message_dict(message)}]
             continue
-        if not selectors.chat_visible_to(message, game, seat.user, seat.position):
+        position = None if seat.position in gone else seat.position
+        if not selectors.chat_visible_to(message, game, seat.user, position):
             continue
         events[seat.user_id] = [{"type": "chat_message", "message": message_dict(message)}]
         if selectors.chat_notify_on(seat.user) and game.status == GameStatus.RUNNING:

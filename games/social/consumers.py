@@ -85,7 +85,7 @@ class SocialConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
         seat = game_selectors.seat_of(message.game, user)
         if seat is None and not message.game.listed:
             return False
-        position = seat.position if seat else None
+        position = selectors.chat_position(message.game, user) if seat else None
         if not selectors.chat_visible_to(message, message.game, user, position):
             return None
         return chat.message_dict(message)

@@ -12,6 +12,7 @@ from games.social import rematch, selectors, undo
 def panel_context(game: Game, user) -> dict[str, Any]:
     seat = game_selectors.seat_of(game, user)
     position = seat.position if seat else None
+    talks_from = selectors.chat_position(game, user) if seat else None  # (resigned: None)
     names = selectors.seat_names(game)
     authenticated = bool(user is not None and user.is_authenticated)
     return {
@@ -20,9 +21,9 @@ def panel_context(game: Game, user) -> dict[str, Any]:
         "names": names,
         "can_chat": authenticated,
         "is_creator": authenticated and game.creator_id == user.pk,
-        "chat": selectors.chat_recent(game, user, position),
+        "chat": selectors.chat_recent(game, user, talks_from),
         "options": selectors.table_options(game),
-        "spectators_hidden": selectors.spectators_hidden_from(game, position),
+        "spectators_hidden": selectors.spectators_hidden_from(game, talks_from),
         "running": game.status == GameStatus.RUNNING,
         **_undo_context(game, position, names),
         **_rematch_context(game, position, names),
