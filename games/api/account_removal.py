@@ -8,7 +8,7 @@ account had created could be neither started nor aborted by anyone.
 So, on pre_delete: a running game is resigned (the bot plays the seat on, or the last seat
 left wins, as *Ending a game* in docs/api.md says); an open game it created is abandoned;
 an open seat elsewhere is given up; the private game made for a challenge to it is called
-off.
+off; a pending rematch offer of a finished game of theirs ends declined.
 """
 
 from __future__ import annotations
@@ -80,5 +80,8 @@ def challenges_called_off(user: Any) -> int:
 
 @receiver(pre_delete, sender=get_user_model(), dispatch_uid="games-left-by-a-deleted-account")
 def _leave_games(sender: Any, instance: Any, **kwargs: Any) -> None:
+    from games.social import rematch  # (the social app imports this one's models)
+
     games_left(instance)
     challenges_called_off(instance)
+    rematch.offers_ended_for_departure(instance)

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games import selectors as game_selectors
 from games import services as game_services
-from games.models import Game, GameStatus, display_name
+from games.models import Game, GameStatus, Seat, display_name
 from games.social import live, selectors
 from games.social.exceptions import BadRequest, Conflict, Forbidden, Missing
 from games.social.models import RematchOffer, Status, TableOptions
@@ -180,6 +180,25 @@ def _end_if_a_player_left(game: Game, now: datetime) -> None:
         offer.status, offer.resolved_at = Status.DECLINED, now
         offer.save(update_fields=["answers", "status", "resolved_at"])
         live.on_commit(offer.game_id, "changed")
+
+
+def offers_ended_for_departure(user, now: datetime | None = None) -> int:
+    """The pending offers of `user`'s finished games end declined by their seat, as they delete
+    their account (in its transaction: the page showed the offer waiting for them until the
+    next offer or answer); how many."""
+    now = now or timezone.now()
+    # (no DISTINCT: PostgreSQL refuses it with FOR UPDATE)
+    offers = RematchOffer.objects.select_for_update().filter(
+        status=Status.PENDING, game_id__in=Seat.objects.filter(user=user).values("game_id"))
+    ended = 0
+    for offer in offers.order_by("pk"):
+        for seat in offer.game.seats.filter(user=user):
+            offer.answers[str(seat.position)] = "declined"
+        offer.status, offer.resolved_at = Status.DECLINED, now
+        offer.save(update_fields=["answers", "status", "resolved_at"])
+        live.on_commit(offer.game_id, "changed")
+        ended += 1
+    return ended
 
 
 def rematch_dict(offer: RematchOffer) -> dict:

@@ -98,3 +98,27 @@ def test_bot_seats_still_rematch(catalog, alice, base_kingdom, finish):
     game = finish(services.game_start(game=game, user=alice))
     offer = rematch.rematch_offer(game=game, user=alice)
     assert offer.status == Status.ACCEPTED and offer.new_game_id
+
+
+def test_a_pending_offer_ends_declined_when_a_player_deletes_their_account(finished, alice,
+                                                                          bob):
+    """It stayed pending, shown on the page as waiting for the departed player, until the next
+    offer or answer; it ends in the deletion's own transaction now."""
+    offer = rematch.rematch_offer(game=finished, user=alice)
+    assert offer.status == Status.PENDING
+
+    bob.delete()
+
+    offer.refresh_from_db()
+    assert offer.status == Status.DECLINED and offer.resolved_at is not None
+    assert offer.answers == {"0": "accepted", "1": "declined"}
+    browser = Client()
+    browser.force_login(alice)
+    page = browser.get(f"/games/{finished.pk}/play/").content.decode()
+    assert "A player of this game has deleted their account" in page
+
+
+def test_a_pending_offer_of_the_deleted_player_goes_with_them(finished, alice, bob):
+    rematch.rematch_offer(game=finished, user=bob)
+    bob.delete()
+    assert not RematchOffer.objects.filter(game=finished, status=Status.PENDING).exists()
