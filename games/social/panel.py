@@ -25,7 +25,7 @@ def panel_context(game: Game, user) -> dict[str, Any]:
         "options": selectors.table_options(game),
         "spectators_hidden": selectors.spectators_hidden_from(game, talks_from),
         "running": game.status == GameStatus.RUNNING,
-        **_undo_context(game, position, names),
+        **_undo_context(game, talks_from, names),  # (resigned: no vote, no undo)
         **_rematch_context(game, position, names),
     }
 

@@ -139,6 +139,8 @@ def undo_answer(*, game: Game, user, undo_id: int, accept: bool,
             raise Missing("no such undo request in this game")
         if undo.status != Status.PENDING:
             raise Conflict(f"this undo request is already {undo.get_status_display().lower()}")
+        if Resignation.objects.filter(game=game, position=seat.position).exists():
+            raise Forbidden("you resigned this game: the others decide what is taken back")
         if undo.votes.get(str(seat.position)) != "pending":
             raise Forbidden("this request is not waiting for your answer")
         undo.votes[str(seat.position)] = "accepted" if accept else "declined"
@@ -157,11 +159,14 @@ def seat_extras_register() -> None:
 
 def bot_hold(sender, *, game: Game, position: int, **kwargs) -> None:
     """games.signals.bot_answering: the bot playing a seat for its absent person (taken over)
-    holds back while an undo request waits for that person's answer, until its deadline."""
+    holds back while an undo request waits for that person's answer, until its deadline; not
+    once they resigned (a request made before waits for a vote that will never come)."""
     waiting = (Undo.objects.filter(game_id=game.pk, status=Status.PENDING, from_step=game.step,
                                    deadline_at__gt=timezone.now()).only("votes").first())
     if waiting is None or waiting.votes.get(str(position)) != "pending":
         return
+    if Resignation.objects.filter(game_id=game.pk, position=position).exists():
+        return  # they left the table instead of answering: nobody's vote to wait for
     lapsed = Undo.objects.filter(game_id=game.pk, status=Status.EXPIRED).values_list(
         "votes", flat=True)
     if any(votes.get(str(position)) == "pending" for votes in lapsed):

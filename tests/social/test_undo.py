@@ -394,3 +394,26 @@ def test_the_bot_holds_a_seat_no_more_once_its_person_let_a_request_lapse(
         deadline_at=asked.deadline_at, votes={str(absent): "pending"})
     undo.bot_hold(sender=None, game=game, position=absent)  # does not raise BotHeld
     assert later.status == Status.PENDING
+
+
+def test_a_request_waiting_for_a_player_who_then_resigns_holds_the_bot_no_more(
+        catalog, alice, bob, carol, answer, committed):
+    """They left the table instead of answering: the bot playing their seat on was held until
+    the request's deadline (a day), and they could still vote on the others' game."""
+    game, seat, users = _three_players_after_a_draw(alice, bob, carol, answer)
+    gone = (seat + 1) % 3
+    assert game.decisions[0]["seat"] == gone  # their turn
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=game.step)
+    step = game.step
+    assert asked.votes[str(gone)] == "pending"
+
+    endings.game_resign(game=game, user=users[gone])  # (the bot not moved yet)
+    game.refresh_from_db()
+    with pytest.raises(Forbidden, match="you resigned this game"):
+        undo.undo_answer(game=game, user=users[gone], undo_id=asked.pk, accept=True)
+    with committed():
+        services.bots_resume()
+    game.refresh_from_db()
+    asked.refresh_from_db()
+    assert game.step > step and asked.status == Status.VOID
