@@ -23,6 +23,16 @@ def finished(running_game, finish) -> Game:
     return finish(running_game)
 
 
+@pytest.fixture
+def three_players(catalog, alice, bob, carol, base_kingdom) -> Game:
+    """A game of alice, bob and carol, dealt."""
+    game = services.game_create(creator=alice, seats=["me", "open", "open"],
+                                kingdom=base_kingdom)
+    services.seat_join(game=game, user=bob)
+    services.seat_join(game=game, user=carol)
+    return services.game_start(game=game, user=alice)
+
+
 def test_a_rematch_after_a_player_deleted_their_account_is_refused(finished, alice, bob,
                                                                    client_for):
     bob.delete()
@@ -48,12 +58,8 @@ def test_the_page_offers_no_rematch_and_says_why(finished, alice, bob):
 
 
 def test_a_seat_the_bot_took_over_from_a_deleted_player_is_not_dealt_to_the_bot(
-        catalog, alice, bob, carol, base_kingdom, finish):
-    game = services.game_create(creator=alice, seats=["me", "open", "open"],
-                                kingdom=base_kingdom)
-    services.seat_join(game=game, user=bob)
-    services.seat_join(game=game, user=carol)
-    game = services.game_start(game=game, user=alice)
+        three_players, alice, bob, carol, finish):
+    game = three_players
     endings.game_resign(game=game, user=carol)  # the bot plays her seat on
     game = finish(game)
     carol.delete()
@@ -63,12 +69,8 @@ def test_a_seat_the_bot_took_over_from_a_deleted_player_is_not_dealt_to_the_bot(
 
 
 def test_a_seat_the_bot_took_over_after_deadlines_is_told_from_a_bots_too(
-        catalog, alice, bob, carol, base_kingdom, finish):
-    game = services.game_create(creator=alice, seats=["me", "open", "open"],
-                                kingdom=base_kingdom)
-    services.seat_join(game=game, user=bob)
-    services.seat_join(game=game, user=carol)
-    game = services.game_start(game=game, user=alice)
+        three_players, alice, bob, carol, finish):
+    game = three_players
     # carol's moves are made for her when her time runs out, then the bot takes her seat
     game = finish(game, actor_for=lambda d: "deadline" if d["seat"] == 2 else "player")
     game.seats.filter(position=2).update(bot_strategy="bmu")
@@ -78,12 +80,8 @@ def test_a_seat_the_bot_took_over_after_deadlines_is_told_from_a_bots_too(
 
 
 def test_a_pending_offer_a_departed_player_cannot_answer_ends_declined(
-        catalog, alice, bob, carol, base_kingdom, finish):
-    game = services.game_create(creator=alice, seats=["me", "open", "open"],
-                                kingdom=base_kingdom)
-    services.seat_join(game=game, user=bob)
-    services.seat_join(game=game, user=carol)
-    game = finish(services.game_start(game=game, user=alice))
+        three_players, alice, bob, carol, finish):
+    game = finish(three_players)
     offer = rematch.rematch_offer(game=game, user=alice)
     carol.delete()
     with pytest.raises(Conflict, match="deleted their account"):
