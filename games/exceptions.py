@@ -32,6 +32,12 @@ class NotAllowed(GameError):
     code = "not_allowed"
 
 
+class Resigned(NotAllowed):
+    """An answer from a person for the seat they resigned (the bot plays it on)."""
+
+    code = "resigned"
+
+
 class SeatUnavailable(GameError):
     code = "seat_unavailable"
 

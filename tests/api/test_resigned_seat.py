@@ -8,7 +8,8 @@ import pytest
 from games import broadcast, services
 from games.api import endings, events
 from games.api import selectors as api_selectors
-from games.models import Game
+from games.exceptions import Resigned
+from games.models import Game, GameStep
 from tests.web.conftest import BASE_KINGDOM
 
 pytestmark = pytest.mark.django_db
@@ -130,3 +131,17 @@ def test_the_replay_of_a_running_game_shows_a_resigned_player_no_hand(resigned, 
 
     assert "hand-cards" not in page and "Your hand" not in page
     assert "hand-cards" not in asked
+
+
+def test_the_move_service_refuses_a_resignation_that_came_after_the_views_check(resigned):
+    """A resignation committed between the view's check and the move's lock: the service,
+    under the lock, refuses the person's answer; the bot's own answer still goes through."""
+    game, seat, _ = resigned
+    decision = next(d for d in game.decisions if d["seat"] == seat)
+    answer = {"play": "all"} if decision["kind"] == "BuyPhase" else []
+    with pytest.raises(Resigned, match="you resigned this game"):
+        services.decision_submit(game_id=game.pk, seat=seat, decision_id=decision["id"],
+                                 answer=answer, actor="player")
+    assert Game.objects.get(pk=game.pk).step == game.step
+    assert not GameStep.objects.filter(game=game, number=game.step + 1).exists()
+    assert services.bot_move_play(game_id=game.pk, decision_id=decision["id"], step=game.step)
