@@ -63,6 +63,8 @@ def test_a_free_undo_then_an_undo_by_consent(catalog, make_user, new_page):
     click_answer(mine, game.decisions[0], {"play": "all"})
     game.refresh_from_db()
     click_answer(mine, game.decisions[0], {"buy": "Silver"})  # the turn ends: cards drawn
+    # (the panel of step 1 may still be up, its button asking too: wait for step 2's form)
+    expect(mine.locator(".undo-form input[name=step]")).to_have_value("2", timeout=WAIT)
     expect(mine.locator("#undo-last")).to_have_text("Ask to undo my last answer", timeout=WAIT)
     mine.locator("#undo-last").click()
     expect(mine.locator("#undo-request")).to_be_visible(timeout=WAIT)

@@ -64,11 +64,12 @@ def finish():
                 return game
             decision = game.decisions[0]
             seat = game.seats.get(position=decision["seat"])
+            actor = "bot" if seat.is_bot else actor_for(decision)  # (as the site records it)
             seat.bot_strategy = seat.bot_strategy or "bmu"  # in memory only
             services.decision_submit(
                 game_id=game.pk, seat=decision["seat"], decision_id=decision["id"],
                 answer=selectors.bot_answer_for(game, seat, decision["id"]), step=game.step,
-                actor=actor_for(decision))
+                actor=actor)
         raise AssertionError("the game did not end")
 
     return act
