@@ -9,7 +9,8 @@ player may not: the stream ends); once it has started, seats never change hands 
 position is kept, except that a player who resigns leaves the table: from their
 resignation on, the stream draws the game for a spectator (no hand, no decisions), as every
 other read does (games.selectors.playing_position). That costs a query per picture of a
-running game for a seated watcher, until they resign.
+running game of 3 or more players for a seated watcher, until they resign (with two, a
+resignation ends the game).
 """
 
 from __future__ import annotations

@@ -316,7 +316,14 @@ def position_resigned(game: Game, position: int) -> bool:
     from games.api.models import Resignation  # (the API app records resignations)
 
     return (game.status == GameStatus.RUNNING
+            and game.player_count >= 3  # (with two, a resignation ends the game: no query)
             and Resignation.objects.filter(game_id=game.pk, position=position).exists())
+
+
+def seat_resigned(game: Game, seat: Seat | None) -> bool:
+    """Whether `seat`'s player resigned `game`, which the bot plays on for them (a query
+    only for a seat a bot plays: a person's own seat never resigned)."""
+    return seat is not None and seat.is_bot and position_resigned(game, seat.position)
 
 
 def playing_position(game: Game, user) -> int | None:
@@ -326,9 +333,7 @@ def playing_position(game: Game, user) -> int | None:
     they could tell a friend at the table). A seat the bot took over after missed deadlines
     is still its player's (they may take it back): it stays theirs."""
     seat = seat_of(game, user)
-    if seat is None or (seat.is_bot and position_resigned(game, seat.position)):
-        return None
-    return seat.position
+    return None if seat is None or seat_resigned(game, seat) else seat.position
 
 
 def game_for_viewer(pk: int, user, state: bool = True, creator: bool = True) -> Game | None:

@@ -307,23 +307,18 @@ def decision_submit(
             "created_at": game.last_move_at, **history.step_fields(game, table, mark)})
         # (their users' play state and clocks too: the reply's clocks then need no query)
         seats = _seats_locked(game)
-        if actor == "player" and _resigned_under_lock(game, seats, seat):
+        if actor == "player" and selectors.seat_resigned(
+                game, next((s for s in seats if s.position == seat), None)):
+            # (the pages and the API refuse it first; this holds when the resignation
+            # commits between their check and this lock; the move is rolled back)
             raise Resigned("you resigned this game: the bot plays your seat on, and you may "
-                           "only watch")  # (the move above is rolled back with the rest)
+                           "only watch")
         _store(game, table, seats, answered=seat)
         # Not setup, kingdom, seed...: they never change. (Its UPDATE written once.)
         prepared.update(game, MOVED_FIELDS)
         announce_on_commit(game, active=table.active, actor=actor)
     return SubmitResult(game_id=game.pk, step=game.step, status=game.status, seat=seat,
                         game=game, _table=table, seats=seats)
-
-
-def _resigned_under_lock(game: Game, seats: list[Seat], position: int) -> bool:
-    """The pages and the API refuse a resigned person's answer before they call; this holds
-    when the resignation commits between their check and this lock. A query only for a seat
-    a bot plays (a person's own seat never resigned)."""
-    seat = next((s for s in seats if s.position == position), None)
-    return seat is not None and seat.is_bot and selectors.position_resigned(game, position)
 
 
 def _seat_changed_since(game: Game, seat: int, step: int) -> bool:

@@ -62,7 +62,8 @@ def game_decide(request: HttpRequest, pk: int) -> HttpResponse:
     seat = selectors.seat_of(game, request.user)
     result, error, status = _submit(request, game, seat)
     if request.headers.get("X-Requested-With") == "fetch":
-        watching = None if _resigned(game, seat) else seat  # (they left: a spectator's table)
+        # (a player who resigned left the table: a spectator's)
+        watching = None if selectors.seat_resigned(game, seat) else seat
         return JsonResponse(_reply(game, watching, result, error), status=status)
     if error:
         messages.error(request, error)
@@ -95,7 +96,7 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
     """
     if seat is None:
         return None, "You have no seat in this game.", 403
-    if _resigned(game, seat):
+    if selectors.seat_resigned(game, seat):
         return None, ("You resigned this game: the bot plays your seat on, and you may only "
                       "watch. Nothing was done."), 403
     decision_id = request.POST.get("decision", "")
@@ -126,10 +127,6 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
     except GameError as exc:
         return None, f"Not accepted: {exc.detail}.", 400 if exc.code == "illegal_answer" else 409
     return result, None, 200
-
-
-def _resigned(game: Game, seat: Seat | None) -> bool:
-    return seat is not None and seat.is_bot and selectors.position_resigned(game, seat.position)
 
 
 def _not_open(decision_id: str) -> str:

@@ -202,7 +202,7 @@ def standing_orders_set(*, user, orders: dict, game_id: int | None = None) -> di
         seat = Seat.objects.filter(game_id=game_id, user=user).select_related("game").first()
         if seat is None:
             raise NotAllowed("you have no seat in this game")
-        if seat.is_bot and selectors.position_resigned(seat.game, seat.position):
+        if selectors.seat_resigned(seat.game, seat):
             raise NotAllowed("you resigned this game: the bot plays your seat to the end")
         StandingOrderOverride.objects.update_or_create(
             user=user, game_id=game_id, defaults={"orders": clean})
