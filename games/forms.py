@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.forms.utils import ErrorDict
 
 from engine import bots as engine_bots
 from games import names, selectors
@@ -23,6 +24,15 @@ SHELTER_CHOICES = [
     ("always", "Always"),
     ("never", "Never"),
 ]
+
+
+def refused_unchecked(form: forms.Form, message: str) -> forms.Form:
+    """The bound form with `message` as its only error, none of its fields judged: a form sent
+    over its quota is told when to try again first, as the API's 429 comes before its 400
+    (games.api.throttles.quota_refuse_if_used_up); what was sent stays in the fields."""
+    form._errors, form.cleaned_data = ErrorDict(), {}  # (as full_clean starts; not run)
+    form.add_error(None, message)
+    return form
 
 
 def seat_choices() -> list[tuple[str, str]]:

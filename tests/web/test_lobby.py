@@ -279,3 +279,24 @@ def test_a_game_the_form_is_refused_does_not_use_up_the_quota(as_alice, alice, b
     assert [r.status_code for r in created] == [302, 302]
     assert as_alice.post(reverse("games:new"), _create_form()).status_code == 429
     assert Game.objects.count() == 3
+
+
+def test_over_the_quota_the_form_says_when_to_try_again_before_judging_what_was_sent(
+        as_alice, settings):
+    """As POST /api/v1/games/ answers 429 before a 400: a form sent over the quota is told
+    when it may be sent again, not what to mend in a request it cannot make yet."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "create_game": "1/hour"}}
+    assert as_alice.post(reverse("games:new"), _create_form(seat_2="bmu")).status_code == 302
+
+    refused = as_alice.post(reverse("games:new"), _create_form(seat_2="", time_limit_days="7"))
+
+    page = refused.content.decode()
+    assert refused.status_code == 429
+    assert "You have created games as often as you may for now: try again in 60 minutes" in page
+    assert "between 2 and 6 seats" not in page  # (the form was not checked)
+    assert '<option value="7" selected>' in page  # what was sent is kept for the next try
+    assert Game.objects.count() == 1

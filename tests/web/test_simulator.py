@@ -333,3 +333,27 @@ def test_a_simulation_lost_with_its_worker_is_failed_by_the_sweep_and_frees_its_
     lost.refresh_from_db()
     assert lost.status == SimStatus.FAILED and "run it again" in lost.error
     services.simulation_create(user=alice, kingdom=base_kingdom, bots=["bmu", "bmu"], games=4)
+
+
+def test_over_the_quota_the_form_says_when_to_try_again_before_judging_what_was_sent(
+        catalog, client, alice, settings):
+    """As POST /api/v1/simulations/ answers 429 before a 400."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "simulate": "1/hour"}}
+    client.force_login(alice)
+    form = {"kingdom_mode": "cards", "games": "6", "edition": "2", "shelters": "auto",
+            "cards": "Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, "
+                     "Workshop", "bot_1": "smithy", "bot_2": "bmu"}
+    assert client.post(reverse("sim:new"), form).status_code == 302
+
+    refused = client.post(reverse("sim:new"), {**form, "cards": "Smithy, Smithy"})
+
+    page = refused.content.decode()
+    assert refused.status_code == 429
+    assert "started simulations as often as you may" in page
+    assert "exactly 10 cards" not in page  # (the form was not checked)
+    assert "Smithy, Smithy" in page  # what was sent is kept for the next try
+    assert Simulation.objects.count() == 1
