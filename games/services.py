@@ -46,6 +46,10 @@ SEAT_ME = "me"
 SEAT_OPEN = "open"
 TURN_ORDER_KEYS = ("first_player", "previous_winner")
 SEAT_BOT = "bot"  # the site's default bot (the planner)
+# The site's bot answering for a seat: one it plays ("bot": a bot's seat, taken over or
+# resigned) or a person's whose clock ran out ("deadline", games/play/services.py). Either
+# may be held back (games.signals.bot_answering).
+BOT_ACTORS = frozenset({"bot", "deadline"})
 # Shelters: the rulebook's rule (a random Kingdom card decides), or always, or never.
 SHELTERS_AUTO, SHELTERS_ALWAYS, SHELTERS_NEVER = "auto", "always", "never"
 SHELTER_RULES = {SHELTERS_AUTO: "auto", SHELTERS_ALWAYS: True, SHELTERS_NEVER: False,
@@ -290,7 +294,7 @@ def decision_submit(
             raise DecisionClosed(f"decision {decision_id} is not open for seat {seat}")
         if step is not None and step > game.step:
             raise StepAhead(seen=step, current=game.step)
-        if actor == "bot":  # (a receiver may hold it back: raises BotHeld)
+        if actor in BOT_ACTORS:  # (a receiver may hold it back: raises BotHeld)
             signals.bot_answering.send(sender=Game, game=game, position=seat)
         if step is not None and _seat_changed_since(game, seat, step):
             raise StaleStep(seen=step, current=game.step)

@@ -21,9 +21,11 @@ game_moved = Signal()
 seat_joining = Signal()
 
 # Sent inside the transaction of a bot's answer, the game locked, before it is applied, with:
-# game (Game), position (int). A receiver holds the bot back by raising BotHeld (a pending
-# undo request waits for the person whose seat the bot plays: games/social/undo.py); the bot
-# is set to work again when what held it ends (games.services.bots_nudge_on_commit).
+# game (Game), position (int): the bot playing a seat, or answering for a person whose clock
+# ran out (games.services.BOT_ACTORS). A receiver holds the bot back by raising BotHeld (a
+# pending undo request waits for the person whose seat the bot answers for:
+# games/social/undo.py); the bot is set to work again when what held it ends
+# (games.services.bots_nudge_on_commit; an expired clock, by the sweep's next round).
 bot_answering = Signal()
 
 # Sent inside the transaction of a join, the game locked, once the seat is taken, with: game

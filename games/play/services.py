@@ -21,6 +21,7 @@ import engine
 from games import background, prepared, seat_extras, selectors
 from games import services as game_services
 from games.exceptions import (
+    BotHeld,
     DecisionClosed,
     GameError,
     IllegalMove,
@@ -266,8 +267,8 @@ def _submit(game_id: int, decision: dict, answer: Any, step: int, actor: str) ->
         game_services.decision_submit(
             game_id=game_id, seat=decision["seat"], decision_id=decision["id"], answer=answer,
             step=step, actor=actor)
-    except (StaleStep, DecisionClosed, WrongStatus):
-        return False
+    except (StaleStep, DecisionClosed, WrongStatus, BotHeld):
+        return False  # (held: an undo request waits for this player; the sweep tries again)
     except IllegalMove as exc:  # an order the engine refuses leaves the player to decide
         log.warning("game %s: %s answer %r refused: %s", game_id, actor, answer, exc.detail)
         return False

@@ -7,8 +7,9 @@ gained from a pile whose next card is hidden. Otherwise the undo is a request wi
 that every other seat must accept (a bot's seat, and one whose person resigned, accept at
 once; a seat the bot has taken over while its person is away waits for that person: the bot
 does not consent for them); a refusal, the deadline or any move in the meantime ends it. While
-it waits for such a person, the bot does not move their seat either (`bot_hold`): its move
-would end the request before the one it waits for could answer. The hold lasts until the
+it waits for such a person, the bot does not move their seat either (`bot_hold`), nor answer
+for them when their clock runs out (the deadline's stand-in): its move would end the request
+before the one it waits for could answer. The hold lasts until the
 request is settled, voided by someone else's move, or reaches its deadline, so it is bounded,
 and anyone asked may decline to go on at once. A step has one request at most (one declined
 or lapsed is not asked again until the game moves), and once a person let one lapse the bot
@@ -158,9 +159,10 @@ def seat_extras_register() -> None:
 
 
 def bot_hold(sender, *, game: Game, position: int, **kwargs) -> None:
-    """games.signals.bot_answering: the bot playing a seat for its absent person (taken over)
-    holds back while an undo request waits for that person's answer, until its deadline; not
-    once they resigned (a request made before waits for a vote that will never come)."""
+    """games.signals.bot_answering: the bot playing a seat for its absent person (taken over),
+    or answering for them as their clock ran out, holds back while an undo request waits for
+    that person's answer, until its deadline; not once they resigned (a request made before
+    waits for a vote that will never come)."""
     waiting = (Undo.objects.filter(game_id=game.pk, status=Status.PENDING, from_step=game.step,
                                    deadline_at__gt=timezone.now()).only("votes").first())
     if waiting is None or waiting.votes.get(str(position)) != "pending":

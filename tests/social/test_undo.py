@@ -417,3 +417,38 @@ def test_a_request_waiting_for_a_player_who_then_resigns_holds_the_bot_no_more(
     game.refresh_from_db()
     asked.refresh_from_db()
     assert game.step > step and asked.status == Status.VOID
+
+
+def test_the_deadline_stand_in_does_not_void_a_request_waiting_for_the_player_it_moves_for(
+        catalog, alice, bob, carol, answer, committed):
+    """Their clock ran out while a request waited for their vote: the bot answering for them
+    (actor "deadline") is held as the bot of a taken-over seat is (`bot_hold`), else its move
+    ended the request they were asked about; once the request is settled it moves on."""
+    from games.play import services as play_services
+    from games.play.models import DecisionClock
+
+    game, seat, users = _three_players_after_a_draw(alice, bob, carol, answer)
+    absent, other = (seat + 1) % 3, (seat + 2) % 3
+    assert game.decisions[0]["seat"] == absent  # their turn
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=game.step)
+    step = game.step
+    ran_out = asked.created_at + timedelta(hours=1)  # (a clock shorter than the request's)
+    DecisionClock.objects.filter(game=game, position=absent).update(deadline_at=ran_out)
+    late = ran_out + timedelta(seconds=1)
+
+    with committed():
+        moved = play_services.deadline_expire(game_id=game.pk, position=absent, step=step,
+                                              now=late)
+
+    game.refresh_from_db()
+    asked.refresh_from_db()
+    assert not moved and game.step == step and asked.status == Status.PENDING
+    with committed():
+        undo.undo_answer(game=game, user=users[other], undo_id=asked.pk, accept=False)
+        moved = play_services.deadline_expire(game_id=game.pk, position=absent, step=step,
+                                              now=late)
+    game.refresh_from_db()
+    assert moved and game.step > step
+    assert set(game.steps.filter(number__gt=step).values_list("actor", flat=True)) == {
+        "deadline"}
