@@ -31,3 +31,9 @@ bot_answering = Signal()
 # Sent inside the transaction of a join, the game locked, once the seat is taken, with: game
 # (Game), user. (An open challenge's game is dealt when its last seat is taken, however taken.)
 seat_taken = Signal()
+
+# Sent inside the transaction of a resignation (or of a claimed win, which counts the seats
+# whose clocks ran out as resigned), the game locked, once the seats are resigned and the game
+# ended or handed to the bot (and announced), with: game (Game), positions (list of int). The
+# undo requests of those players are settled without them: games/social/undo.py.
+seats_resigned = Signal()

@@ -112,12 +112,14 @@ def _after_withdrawals(game: Game, withdrawn: list[Seat], reason: str, by: int) 
     left = [p for p in range(game.player_count) if p not in gone]
     if len(left) == 1:
         _finish_early(game, left[0], reason, by)
-        return
-    strategy = play_conf.get("PLAY_TAKEOVER_STRATEGY")
-    for seat in withdrawn:
-        seat.bot_strategy = seat.bot_strategy or strategy
-        seat.save(update_fields=["bot_strategy"])
-    game_services.announce_on_commit(game)
+    else:
+        strategy = play_conf.get("PLAY_TAKEOVER_STRATEGY")
+        for seat in withdrawn:
+            seat.bot_strategy = seat.bot_strategy or strategy
+            seat.save(update_fields=["bot_strategy"])
+        game_services.announce_on_commit(game)
+    signals.seats_resigned.send(sender=Game, game=game,
+                                positions=[seat.position for seat in withdrawn])
 
 
 def _finish_early(game: Game, winner: int, reason: str, by: int) -> None:

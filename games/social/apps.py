@@ -15,4 +15,6 @@ class SocialConfig(AppConfig):
 
         signals.game_moved.connect(receivers.on_game_moved, dispatch_uid="social.on_game_moved")
         signals.bot_answering.connect(undo.bot_hold, dispatch_uid="social.undo_bot_hold")
+        signals.seats_resigned.connect(undo.resigned_settle,
+                                       dispatch_uid="social.undo_resigned_settle")
         undo.seat_extras_register()

@@ -4,22 +4,24 @@ A player may take back their own latest answers at once as long as, since the fi
 only they have answered and the log shows nothing that reveals information: no draw, shuffle,
 reveal, look, card discarded face up (Vassal's, off the deck), card passed, new turn, or card
 gained from a pile whose next card is hidden. Otherwise the undo is a request with a deadline
-that every other seat must accept (a bot's seat, and one whose person resigned, accept at
-once; a seat the bot has taken over while its person is away waits for that person: the bot
-does not consent for them); a refusal, the deadline or any move in the meantime ends it. While
-it waits for such a person, the bot does not move their seat either (`bot_hold`), nor answer
-for them when their clock runs out (the deadline's stand-in): its move would end the request
-before the one it waits for could answer. The hold lasts until the
-request is settled, voided by someone else's move, or reaches its deadline, so it is bounded,
-and anyone asked may decline to go on at once. A step has one request at most (one declined
-or lapsed is not asked again until the game moves), and once a person let one lapse the bot
-holds their seat no more: asked again and again, the holds would stall the game for ever.
-Either way the game's answers are truncated and the game replayed (games.services.game_rewind),
-so the record stays exact; the Undo rows are the log of undos.
+that every other seat must accept (a bot's seat, and one whose person resigned, accept at once;
+a seat the bot has taken over while its person is away waits for that person: the bot does not
+consent for them); a refusal, the deadline or any move in the meantime ends it. While it waits
+for such a person, the bot does not move their seat either (`bot_hold`), nor answer for them
+when their clock runs out (the deadline's stand-in): its move would end the request before the
+one it waits for could answer. The hold lasts until the request is settled, voided by someone
+else's move, or reaches its deadline, so it is bounded, and anyone asked may decline to go on
+at once. A player who resigns leaves their request withdrawn and their vote accepted
+(`resigned_settle`). A step has one request at most (one declined or lapsed is not asked again
+until the game moves), and once a person let one lapse the bot holds their seat no more: asked
+again and again, the holds would stall the game for ever. Either way the game's answers are
+truncated and the game replayed (games.services.game_rewind), so the record stays exact; the
+Undo rows are the log of undos.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -33,11 +35,13 @@ from games import seat_extras
 from games import selectors as game_selectors
 from games import services as game_services
 from games.api.models import Resignation
-from games.exceptions import BotHeld
+from games.exceptions import BotHeld, GameError
 from games.models import Game, GameStatus, GameStep, Seat
 from games.social import conf, live, selectors
 from games.social.exceptions import Conflict, Forbidden, Missing, UndoRefused
 from games.social.models import Status, Undo
+
+log = logging.getLogger(__name__)
 
 OWN_ACTORS = frozenset({"player", "standing_order"})
 # Log entries that tell nobody anything they could not know before the answer.
@@ -174,6 +178,41 @@ def bot_hold(sender, *, game: Game, position: int, **kwargs) -> None:
     if any(votes.get(str(position)) == "pending" for votes in lapsed):
         return  # they let one lapse already: away, so the bot plays on (else a hold a step)
     raise BotHeld("an undo request waits for the answer of this seat's player")
+
+
+def resigned_settle(sender, *, game: Game, positions: list[int], **kwargs) -> None:
+    """games.signals.seats_resigned: the players at `positions` left the table. Their own
+    pending request is withdrawn (void: what it would take back is the bot's seat's now, and
+    the others could still have granted it), and one waiting for their vote counts it as
+    accepted, as `_votes` counts a resigned seat's, so the others' votes settle it now. A game
+    the resignation ended voids it. Everyone seated is told, as of any settlement."""
+    now = timezone.now()
+    _expire_due(game, now)
+    gone = {str(p) for p in positions}
+    for undo in Undo.objects.filter(game_id=game.pk, status=Status.PENDING).order_by("pk"):
+        if game.status != GameStatus.RUNNING or str(undo.position) in gone:
+            _withdraw(undo, game, now)  # (the resignation's announcement sets the bots going)
+            continue
+        waited = [key for key, vote in undo.votes.items() if key in gone and vote == "pending"]
+        if not waited:
+            continue
+        undo.votes.update(dict.fromkeys(waited, "accepted"))
+        undo.save(update_fields=["votes"])
+        if "pending" in undo.votes.values():
+            _announce(undo, game)  # (the others were asked already: no new notice)
+            continue
+        try:
+            with transaction.atomic():  # (a record that does not replay: the rewind refused)
+                _apply(undo, now)
+        except GameError as exc:
+            log.warning("game %s: undo %s could not be applied: %s", game.pk, undo.pk, exc)
+            _withdraw(undo, game, now)
+
+
+def _withdraw(undo: Undo, game: Game, now: datetime) -> None:
+    undo.status, undo.resolved_at = Status.VOID, now
+    undo.save(update_fields=["status", "resolved_at"])
+    _announce(undo, game)
 
 
 def _asked_at_this_step(game: Game) -> bool:

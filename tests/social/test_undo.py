@@ -452,3 +452,117 @@ def test_the_deadline_stand_in_does_not_void_a_request_waiting_for_the_player_it
     assert moved and game.step > step
     assert set(game.steps.filter(number__gt=step).values_list("actor", flat=True)) == {
         "deadline"}
+
+
+def _undo_events(monkeypatch) -> list[tuple[str, dict]]:
+    """(group, undo) of every `undo` API event sent, as they are sent."""
+    from games.social import live
+
+    sent: list[tuple[str, dict]] = []
+
+    def record(group, message):
+        sent.extend((group, e["undo"]) for e in message.get("events", ())
+                    if e["type"] == "undo")
+
+    monkeypatch.setattr(live, "_send", record)
+    return sent
+
+
+def test_a_request_by_a_player_who_resigns_is_withdrawn_and_everyone_told(
+        catalog, alice, bob, carol, answer, committed, monkeypatch):
+    """They left the table: the answers they asked to take back are the bot's seat's now, and
+    the others could still accept the request (the game taken back for someone gone)."""
+    from games.api.events import user_group
+
+    game, seat, users = _three_players_after_a_draw(alice, bob, carol, answer)
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=game.step)
+    events = _undo_events(monkeypatch)
+
+    with committed():
+        endings.game_resign(game=game, user=users[seat])
+
+    asked.refresh_from_db()
+    assert asked.status == Status.VOID
+    told = {group for group, sent in events if sent["id"] == asked.pk
+            and sent["status"] == Status.VOID}
+    assert told == {user_group(u.pk) for u in users.values()}
+    game.refresh_from_db()
+    with pytest.raises(Conflict):
+        undo.undo_answer(game=game, user=users[(seat + 1) % 3], undo_id=asked.pk, accept=True)
+
+
+def test_a_request_waiting_only_for_the_player_who_resigns_is_settled_without_them(
+        catalog, alice, bob, carol, answer, committed, monkeypatch):
+    """A resigned seat's vote counts as accepted (as for a request asked after): the one
+    left accepted, so the request is applied at the resignation, everyone told."""
+    game, seat, users = _three_players_after_a_draw(alice, bob, carol, answer)
+    gone, other = (seat + 1) % 3, (seat + 2) % 3
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=game.step)
+        undo.undo_answer(game=game, user=users[other], undo_id=asked.pk, accept=True)
+    events = _undo_events(monkeypatch)
+
+    with committed():
+        endings.game_resign(game=game, user=users[gone])
+
+    asked.refresh_from_db()
+    game.refresh_from_db()
+    assert asked.status == Status.APPLIED
+    assert asked.votes == {str(gone): "accepted", str(other): "accepted"}
+    assert game.step == 1 and selectors.game_replays_identically(game)
+    assert any(sent["status"] == Status.APPLIED for _, sent in events)
+
+
+def test_a_request_still_waiting_for_another_goes_on_without_the_resigned_vote(
+        catalog, alice, bob, carol, answer, committed):
+    game, seat, users = _three_players_after_a_draw(alice, bob, carol, answer)
+    gone, other = (seat + 1) % 3, (seat + 2) % 3
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=game.step)
+
+    endings.game_resign(game=game, user=users[gone])  # (the bot not moved yet)
+
+    asked.refresh_from_db()
+    assert asked.status == Status.PENDING
+    assert asked.votes == {str(gone): "accepted", str(other): "pending"}
+    from games.play.models import Notification
+    assert Notification.objects.filter(user=users[other], kind="undo").count() == 1  # once
+
+
+def test_a_request_pending_when_a_resignation_ends_the_game_is_void_and_everyone_told(
+        running_game, answer, committed, monkeypatch):
+    game, seat = _after_treasures(running_game, answer)
+    game = answer(game, seat, {"buy": "Copper"})
+    users = _players(game)
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    events = _undo_events(monkeypatch)
+
+    with committed():
+        endings.game_resign(game=game, user=users[1 - seat])
+
+    asked.refresh_from_db()
+    assert asked.status == Status.VOID
+    assert [sent["status"] for _, sent in events] == [Status.VOID, Status.VOID]
+
+
+def test_a_win_claimed_over_a_voter_whose_clock_ran_out_settles_the_request_without_them(
+        catalog, alice, bob, carol, answer, committed):
+    """A claimed win counts the seats whose clocks ran out as resigned: their votes too."""
+    game, seat, users = _three_players_after_a_draw(alice, bob, carol, answer)
+    late, claimant = (seat + 1) % 3, (seat + 2) % 3
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=game.step)
+        undo.undo_answer(game=game, user=users[claimant], undo_id=asked.pk, accept=True)
+    waiting = game.seats.get(position=late)
+    waiting.waiting_since -= timedelta(days=game.time_limit_days, seconds=1)
+    waiting.save()
+
+    with committed():
+        endings.game_claim_win(game=game, user=users[claimant])
+
+    asked.refresh_from_db()
+    game.refresh_from_db()
+    assert asked.status == Status.APPLIED and asked.votes[str(late)] == "accepted"
+    assert game.step == 1
