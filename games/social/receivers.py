@@ -15,7 +15,8 @@ def on_game_moved(sender, *, game_id: int, step: int, status: str, **kwargs) -> 
     seats = kwargs.get("seats")
     try:
         if not seat_extras.loaded(seats, "undo_pending") or any(s.undo_pending for s in seats):
-            undo.undo_void_if_moved(game_id=game_id, step=step, status=status)
+            undo.undo_void_if_moved(game_id=game_id, step=step, status=status,
+                                      game=kwargs.get("game"))
         if status == GameStatus.FINISHED:
             ratings.game_finished_record(game_id=game_id)
     except Exception:  # the move is committed; ratings can be recomputed by the command

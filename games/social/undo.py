@@ -228,14 +228,27 @@ def _asked_at_this_step(game: Game) -> bool:
     return asked.exists()
 
 
-def undo_void_if_moved(*, game_id: int, step: int, status: str,
-                       now: datetime | None = None) -> int:
+def undo_void_if_moved(*, game_id: int, step: int, status: str, now: datetime | None = None,
+                       game: Game | None = None) -> int:
     """A move made while a request waits ends it (it was about another position), and so
-    does the end of the game."""
+    does the end of the game. Everyone seated is told, as of any settlement: a client shown
+    "pending" would otherwise have to guess from the move that it is over."""
     pending = Undo.objects.filter(game_id=game_id, status=Status.PENDING)
     if status == GameStatus.RUNNING:
         pending = pending.exclude(from_step=step)
-    return pending.update(status=Status.VOID, resolved_at=now or timezone.now())
+    now = now or timezone.now()
+    with transaction.atomic():  # (the rows voided are exactly those announced)
+        voided = list(pending.select_for_update())
+        if voided:
+            Undo.objects.filter(pk__in=[u.pk for u in voided]).update(
+                status=Status.VOID, resolved_at=now)
+    if voided:
+        game = game if game is not None else Game.objects.filter(pk=game_id).first()
+        for undo in voided:
+            undo.status, undo.resolved_at = Status.VOID, now
+            if game is not None:
+                _announce(undo, game)
+    return len(voided)
 
 
 def _seat(game: Game, user):

@@ -96,6 +96,23 @@ def test_a_move_while_the_request_waits_voids_it(running_game, answer, committed
         undo.undo_answer(game=game, user=users[1 - seat], undo_id=asked.pk, accept=True)
 
 
+def test_a_request_voided_by_a_move_is_announced_to_everyone_seated(running_game, answer,
+                                                                    committed, monkeypatch):
+    from games.api.events import user_group
+
+    game, seat = _after_treasures(running_game, answer)
+    game = answer(game, seat, {"buy": "Copper"})
+    users = _players(game)
+    with committed():
+        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    events = _undo_events(monkeypatch)
+    with committed():
+        answer(game, 1 - seat, {"end": True})
+    told = {group for group, sent in events
+            if sent["id"] == asked.pk and sent["status"] == Status.VOID}
+    assert told == {user_group(users[0].pk), user_group(users[1].pk)}
+
+
 def test_an_expired_request_can_no_longer_be_accepted(running_game, answer):
     game, seat = _after_treasures(running_game, answer)
     game = answer(game, seat, {"buy": "Copper"})
