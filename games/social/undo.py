@@ -232,23 +232,27 @@ def undo_void_if_moved(*, game_id: int, step: int, status: str, now: datetime | 
                        game: Game | None = None) -> int:
     """A move made while a request waits ends it (it was about another position), and so
     does the end of the game. Everyone seated is told, as of any settlement: a client shown
-    "pending" would otherwise have to guess from the move that it is over."""
+    "pending" would otherwise have to guess from the move that it is over. One past its
+    deadline had lapsed before the move (expired, not void): the held bot's move at the
+    deadline ended it as void, so `bot_hold` never saw that its person let one lapse."""
     pending = Undo.objects.filter(game_id=game_id, status=Status.PENDING)
     if status == GameStatus.RUNNING:
         pending = pending.exclude(from_step=step)
     now = now or timezone.now()
-    with transaction.atomic():  # (the rows voided are exactly those announced)
-        voided = list(pending.select_for_update())
-        if voided:
-            Undo.objects.filter(pk__in=[u.pk for u in voided]).update(
-                status=Status.VOID, resolved_at=now)
-    if voided:
+    with transaction.atomic():  # (the rows ended are exactly those announced)
+        ended = list(pending.select_for_update())
+        for undo in ended:
+            lapsed = undo.deadline_at is not None and undo.deadline_at <= now
+            undo.status, undo.resolved_at = (Status.EXPIRED if lapsed else Status.VOID), now
+        for state in (Status.EXPIRED, Status.VOID):
+            Undo.objects.filter(pk__in=[u.pk for u in ended if u.status == state]).update(
+                status=state, resolved_at=now)
+    if ended:
         game = game if game is not None else Game.objects.filter(pk=game_id).first()
-        for undo in voided:
-            undo.status, undo.resolved_at = Status.VOID, now
+        for undo in ended:
             if game is not None:
                 _announce(undo, game)
-    return len(voided)
+    return len(ended)
 
 
 def _seat(game: Game, user):

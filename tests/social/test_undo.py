@@ -583,3 +583,24 @@ def test_a_win_claimed_over_a_voter_whose_clock_ran_out_settles_the_request_with
     game.refresh_from_db()
     assert asked.status == Status.APPLIED and asked.votes[str(late)] == "accepted"
     assert game.step == 1
+
+
+def test_a_request_past_its_deadline_ended_by_the_held_bots_move_counts_as_lapsed(
+        catalog, alice, bob, carol, answer, committed):
+    """At the deadline nothing marks the request expired: the bot, no longer held, moves and
+    its move ended the request as void, so the person never counted as having let one lapse
+    and each later request (one a step) held their seat's bot another deadline."""
+    game, seat, absent, users, asked = _asked_then_taken_over(alice, bob, carol, answer,
+                                                              committed)
+    _expire(asked)
+    with committed():
+        services.bots_resume()  # (the periodic safety net: the bot moves)
+    asked.refresh_from_db()
+    game.refresh_from_db()
+    assert asked.status == Status.EXPIRED
+    later = Undo.objects.create(  # (as if asked at a later step, which the game is at)
+        game=game, position=seat, user=users[seat], kind=Undo.REQUEST,
+        from_step=game.step, to_step=1, created_at=asked.created_at,
+        deadline_at=asked.created_at + timedelta(days=1), votes={str(absent): "pending"})
+    undo.bot_hold(sender=None, game=game, position=absent)  # does not raise BotHeld
+    assert later.status == Status.PENDING
