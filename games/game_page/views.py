@@ -15,13 +15,15 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.exceptions import DecisionClosed, GameError, StaleStep, StepAhead
+from games.exceptions import DecisionClosed, GameError, Resigned, StaleStep, StepAhead
 from games.game_page.context import live_context
 from games.game_page.forms import BadForm, answer_from_post
 from games.models import Game, Seat
 from games.services import SubmitResult
 
 LIVE_TEMPLATE = "games/game/_live.html"
+RESIGNED = ("You resigned this game: the bot plays your seat on, and you may only watch. "
+            "Nothing was done.")
 
 
 def _visible_game(request: HttpRequest, pk: int) -> Game:
@@ -62,8 +64,9 @@ def game_decide(request: HttpRequest, pk: int) -> HttpResponse:
     seat = selectors.seat_of(game, request.user)
     result, error, status = _submit(request, game, seat)
     if request.headers.get("X-Requested-With") == "fetch":
-        # (a player who resigned left the table: a spectator's)
-        watching = None if selectors.seat_resigned(game, seat) else seat
+        # (a player who resigned left the table: a spectator's; their refusal is the 403,
+        # also when the resignation came after the check above, `seat` read before it)
+        watching = None if status == 403 else seat
         return JsonResponse(_reply(game, watching, result, error), status=status)
     if error:
         messages.error(request, error)
@@ -97,8 +100,7 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
     if seat is None:
         return None, "You have no seat in this game.", 403
     if selectors.seat_resigned(game, seat):
-        return None, ("You resigned this game: the bot plays your seat on, and you may only "
-                      "watch. Nothing was done."), 403
+        return None, RESIGNED, 403
     decision_id = request.POST.get("decision", "")
     decision = next((d for d in selectors.decisions_for(game, seat.position)
                      if d["id"] == decision_id), None)
@@ -118,6 +120,8 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
                                           decision_id=decision_id, answer=answer, step=step)
     except BadForm as exc:
         return None, f"Not accepted: {exc}.", 400
+    except Resigned:  # (committed after the check above, before the move's lock)
+        return None, RESIGNED, 403
     except StepAhead:  # (the game as this request read it had not moved since the form)
         game.refresh_from_db()
         return None, _ahead(game, step), 400

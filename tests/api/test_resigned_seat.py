@@ -145,3 +145,34 @@ def test_the_move_service_refuses_a_resignation_that_came_after_the_views_check(
     assert Game.objects.get(pk=game.pk).step == game.step
     assert not GameStep.objects.filter(game=game, number=game.step + 1).exists()
     assert services.bot_move_play(game_id=game.pk, decision_id=decision["id"], step=game.step)
+
+
+def test_a_resignation_after_the_game_pages_check_is_refused_with_a_spectators_table(
+        catalog, alice, bob, make_user, client, monkeypatch):
+    """The resignation commits between the page's check and the move's lock: the service
+    refuses the answer (Resigned), and the reply drew the table for the seat the page had
+    read before, with the hand the bot now plays for it."""
+    from games.game_page import views as page_views
+
+    game = services.game_create(creator=alice, seats=["me", "open", "open"],
+                                kingdom=BASE_KINGDOM)
+    services.seat_join(game=game, user=bob)
+    services.seat_join(game=game, user=make_user("carol"))
+    game = services.game_start(game=game, user=alice)
+    decision = game.decisions[0]
+    user = game.seats.get(position=decision["seat"]).user
+    submit = services.decision_submit
+
+    def resigned_meanwhile(**kwargs):
+        endings.game_resign(game=Game.objects.get(pk=game.pk), user=user)
+        return submit(**kwargs)
+
+    monkeypatch.setattr(page_views.services, "decision_submit", resigned_meanwhile)
+    client.force_login(user)
+    refused = client.post(f"/games/{game.pk}/play/decide/",
+                          {"decision": decision["id"], "step": game.step, "end": 1},
+                          HTTP_X_REQUESTED_WITH="fetch")
+
+    assert 'data-part="hand"' not in refused.json()["html"]
+    assert refused.status_code == 403 and "You resigned this game" in refused.json()["error"]
+    assert Game.objects.get(pk=game.pk).step == game.step
