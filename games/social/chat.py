@@ -148,6 +148,10 @@ def table_options_set(*, game: Game, user, spectator_chat_hidden: bool) -> Table
         raise Forbidden("only the player who created the game can change its options")
     if game.status in selectors.ENDED:
         raise Forbidden("the game is over")
+    if game_selectors.seat_resigned(game, game_selectors.seat_of(game, user)):
+        # (a spectator now: turning it off let their lines, and every spectator's, reach the
+        # table; the players they left keep the option as it was)
+        raise Forbidden("you resigned this game: its options stay as they are")
     options, _ = TableOptions.objects.update_or_create(
         game=game, defaults={"spectator_chat_hidden": bool(spectator_chat_hidden)})
     live.on_commit(game.pk, "changed")

@@ -20,7 +20,9 @@ def panel_context(game: Game, user) -> dict[str, Any]:
         "me": position,
         "names": names,
         "can_chat": authenticated,
-        "is_creator": authenticated and game.creator_id == user.pk,
+        # (a creator who resigned is a spectator: the table's options are no longer theirs)
+        "is_creator": authenticated and game.creator_id == user.pk
+        and not game_selectors.seat_resigned(game, seat),
         "chat": selectors.chat_recent(game, user, talks_from),
         "options": selectors.table_options(game),
         "spectators_hidden": selectors.spectators_hidden_from(game, talks_from),

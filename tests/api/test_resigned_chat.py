@@ -60,3 +60,29 @@ def test_the_live_chat_tells_the_other_players_nothing_of_a_resigned_players_lin
 
     assert set(sent) == {user.pk}
     assert ChatMessage.objects.get().from_spectator
+
+
+def test_a_creator_who_resigned_cannot_let_the_spectators_chat_reach_the_players(
+        catalog, alice, bob, make_user, client_for, client):
+    """The option is the creator's while they play; once they resigned they are a spectator,
+    and turning it off let their lines (and every spectator's) reach the table again."""
+    from games import services
+    from games.api import endings
+    from tests.web.conftest import BASE_KINGDOM
+
+    game = services.game_create(creator=alice, seats=["me", "open", "open"],
+                                kingdom=BASE_KINGDOM)
+    services.seat_join(game=game, user=bob)
+    services.seat_join(game=game, user=make_user("carol"))
+    game = services.game_start(game=game, user=alice)
+    TableOptions.objects.create(game=game, spectator_chat_hidden=True)
+    endings.game_resign(game=game, user=alice)
+
+    refused = client_for(alice).post(f"/api/v1/games/{game.pk}/chat/options/",
+                                     {"spectator_chat_hidden": False}, format="json")
+
+    assert refused.status_code == 403 and "you resigned this game" in refused.json()["detail"]
+    assert TableOptions.objects.get(game=game).spectator_chat_hidden
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}/social/").content.decode()
+    assert 'name="spectator_chat_hidden"' not in page  # (the page offers it no more)
