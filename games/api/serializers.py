@@ -127,7 +127,8 @@ class GameSerializer(serializers.Serializer):
     creator = serializers.CharField(allow_null=True)
     seats = SeatSerializer(many=True)
     my_seat = serializers.IntegerField(allow_null=True)
-    waiting_for_me = serializers.BooleanField()
+    waiting_for_me = serializers.BooleanField(
+        help_text="A decision of my seat is open, and I play it (not the bot for me).")
     invite_token = serializers.CharField(
         allow_null=True, help_text="For players of a game still taking players; else null."
     )
@@ -158,7 +159,8 @@ class GameSerializer(serializers.Serializer):
             "creator": game.creator.username if game.creator else None,
             "seats": SeatSerializer(seats, many=True, context=self.context).data,
             "my_seat": mine.position if mine else None,
-            "waiting_for_me": bool(mine and mine.waiting_since
+            # (not a seat the bot plays for me, resigned or taken over: as filter=waiting)
+            "waiting_for_me": bool(mine and mine.waiting_since and not mine.is_bot
                                    and game.status == GameStatus.RUNNING),
             "invite_token": game.invite_token if (mine and is_open) else None,
             "result": game.result if game.status == GameStatus.FINISHED else None,

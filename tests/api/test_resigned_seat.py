@@ -176,3 +176,17 @@ def test_a_resignation_after_the_game_pages_check_is_refused_with_a_spectators_t
     assert 'data-part="hand"' not in refused.json()["html"]
     assert refused.status_code == 403 and "You resigned this game" in refused.json()["error"]
     assert Game.objects.get(pk=game.pk).step == game.step
+
+
+def test_a_game_is_not_waiting_for_a_player_who_resigned_its_seat(resigned, client_for, client):
+    """Its seat waits for the bot now: `filter=waiting` and the badge leave the game out, and
+    the game's own `waiting_for_me`, and the My games page's "your turn", said it waited."""
+    game, seat, user = resigned
+    assert game.seats.get(position=seat).waiting_since is not None  # (the bot not moved yet)
+
+    summary = client_for(user).get(f"/api/v1/games/{game.pk}/").json()
+    client.force_login(user)
+    mine = client.get("/games/mine/").content.decode()
+
+    assert summary["my_seat"] == seat and summary["waiting_for_me"] is False
+    assert 'class="your-turn"' not in mine and "<strong>Yes</strong>" not in mine
