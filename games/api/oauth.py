@@ -169,6 +169,8 @@ def callback_origin(request: HttpRequest) -> str | None:
             return None
     except OAuth2Error:  # several registered and none asked for
         return None
+    except ValueError:  # a port or an IPv6 host that does not parse (the library reads them)
+        return None
     parts = urlsplit(uri)
     origin = f"{parts.scheme}://{parts.netloc}".lower()
     return origin if _ORIGIN.fullmatch(origin) else None

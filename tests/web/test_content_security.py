@@ -164,3 +164,14 @@ def test_no_template_or_fragment_writes_inline_styles():
     found = [str(path.relative_to(root)) for path in sources
              if "templates/api/" not in path.as_posix() and inline.search(path.read_text())]
     assert found == []
+
+
+@pytest.mark.parametrize("callback", [
+    "https://client.example:port/callback", "https://client.example:99999/callback",
+    "http://[::1/loopback"])
+def test_a_login_page_leading_to_an_unparsable_callback_keeps_forms_on_the_site(app, callback):
+    """The library reads a callback's port only once its host matched a registered one, and
+    raised ValueError for a bad one: the login page a crafted link led to was a 500."""
+    path = "/accounts/login/?" + urlencode({"next": authorization(app, redirect_uri=callback)})
+    page = Client(raise_request_exception=False).get(path)
+    assert page.status_code == 200 and form_action(page) == "form-action 'self'"
