@@ -7,9 +7,13 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.forms.utils import ErrorDict
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from rest_framework.exceptions import Throttled
 
 from engine import bots as engine_bots
 from games import names, selectors
+from games.api.throttles import quota_refuse_if_used_up, wait_message
 from games.models import TIME_LIMIT_CHOICES, Kingdom, PlayerPreferences
 
 MAX_SEATS = 6
@@ -26,13 +30,20 @@ SHELTER_CHOICES = [
 ]
 
 
-def refused_unchecked(form: forms.Form, message: str) -> forms.Form:
-    """The bound form with `message` as its only error, none of its fields judged: a form sent
-    over its quota is told when to try again first, as the API's 429 comes before its 400
+def over_quota_page(request: HttpRequest, form: forms.Form, throttle: Any, what: str,
+                    template: str) -> HttpResponse | None:
+    """The 429 page for a form posted over its quota (None when within it). It is told when to
+    try again before its fields are judged, as the API's 429 comes before its 400
     (games.api.throttles.quota_refuse_if_used_up); what was sent stays in the fields."""
-    form._errors, form.cleaned_data = ErrorDict(), {}  # (as full_clean starts; not run)
-    form.add_error(None, message)
-    return form
+    if request.method != "POST":
+        return None
+    try:
+        quota_refuse_if_used_up(request.user, throttle)
+    except Throttled as exc:
+        form._errors, form.cleaned_data = ErrorDict(), {}  # (as full_clean starts; not run)
+        form.add_error(None, wait_message(exc.wait, what))
+        return render(request, template, {"form": form}, status=429)
+    return None
 
 
 def seat_choices() -> list[tuple[str, str]]:

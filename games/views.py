@@ -15,14 +15,9 @@ from django.views.decorators.http import require_POST
 from rest_framework.exceptions import Throttled
 
 from games import selectors, services
-from games.api.throttles import (
-    CreateGameThrottle,
-    create_game_charge,
-    quota_refuse_if_used_up,
-    wait_message,
-)
+from games.api.throttles import CreateGameThrottle, create_game_charge, wait_message
 from games.exceptions import GameError, TooManyOpenGames
-from games.forms import GameCreateForm, ProfileForm, refused_unchecked
+from games.forms import GameCreateForm, ProfileForm, over_quota_page
 from games.models import Game, GameStatus
 
 
@@ -40,12 +35,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None)
-    if request.method == "POST":
-        try:  # over the quota, told so before what was sent is checked (as the API)
-            quota_refuse_if_used_up(request.user, CreateGameThrottle())
-        except Throttled as exc:
-            refused_unchecked(form, wait_message(exc.wait, "created games"))
-            return render(request, "games/new.html", {"form": form}, status=429)
+    refused = over_quota_page(request, form, CreateGameThrottle(), "created games",
+                              "games/new.html")
+    if refused is not None:
+        return refused
     if request.method == "POST" and form.is_valid():
         try:  # counted in the API's quota once accepted (games of bots alone keep workers busy)
             game = services.game_create(creator=request.user, **form.game_kwargs(),

@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from rest_framework.exceptions import Throttled
 
-from games.api.throttles import quota_charge, quota_refuse_if_used_up, wait_message
-from games.forms import refused_unchecked
+from games.api.throttles import quota_charge, wait_message
+from games.forms import over_quota_page
 from games.sim import selectors, services
 from games.sim.api import SimulateThrottle
 from games.sim.chart import vp_chart_svg
@@ -27,12 +27,10 @@ def sim_index(request: HttpRequest) -> HttpResponse:
 def sim_new(request: HttpRequest) -> HttpResponse:
     bots = [b for b in request.GET.get("bots", "").split(",") if b][:4]
     form = SimulationForm(request.POST or None, bots=bots)
-    if request.method == "POST":
-        try:  # over the quota, told so before what was sent is checked (as the API)
-            quota_refuse_if_used_up(request.user, SimulateThrottle())
-        except Throttled as exc:
-            refused_unchecked(form, wait_message(exc.wait, "started simulations"))
-            return render(request, "sim/new.html", {"form": form}, status=429)
+    refused = over_quota_page(request, form, SimulateThrottle(), "started simulations",
+                              "sim/new.html")
+    if refused is not None:
+        return refused
     if request.method == "POST" and form.is_valid():
         try:
             sim = services.simulation_create(  # counted in the API's quota once accepted
