@@ -303,6 +303,9 @@ CELERY_BEAT_SCHEDULE = {
     # reminders, turn emails, digests, expired deadlines, webhook retries, open games nobody
     # joined (games/play/sweep.py)
     "play-sweep": {"task": "games.play.tasks.play_sweep", "schedule": 60.0},
+    # undo requests past their deadline, announced and their held bots set going
+    # (games/social/tasks.py)
+    "undo-expire": {"task": "games.social.tasks.undo_expire", "schedule": 60.0},
     # Idempotency-Key records and socket tickets older than a day (games/api/tasks.py)
     "api-purge": {"task": "games.api.tasks.api_purge", "schedule": 3600.0},
 }

@@ -324,10 +324,31 @@ def _notify_voters(undo: Undo, game: Game, now: datetime) -> None:
                 text=f"A player asks to take back {undo.count} answer(s) in game #{game.pk}.")
 
 
-def _expire_due(game: Game, now: datetime) -> None:
-    if Undo.objects.filter(game=game, status=Status.PENDING, deadline_at__lte=now).update(
-            status=Status.EXPIRED, resolved_at=now):
+def undo_requests_expire(*, now: datetime | None = None) -> int:
+    """Beat, every minute: requests past their deadline end `expired` now, each table is told,
+    and a bot they held is set going, rather than at the game's next touch (a held bot waited
+    for the periodic `bots_resume`, up to five minutes more)."""
+    now = now or timezone.now()
+    due = (Undo.objects.filter(status=Status.PENDING, deadline_at__lte=now)
+           .values_list("game_id", flat=True).distinct())
+    return sum(_expire_due(game, now)
+               for game in Game.objects.filter(pk__in=list(due)).defer("snapshot"))
+
+
+def _expire_due(game: Game, now: datetime) -> int:
+    """End the game's requests past their deadline, and tell everyone seated."""
+    with transaction.atomic():  # (the rows ended are exactly those announced)
+        due = list(Undo.objects.select_for_update()
+                   .filter(game=game, status=Status.PENDING, deadline_at__lte=now))
+        if not due:
+            return 0
+        Undo.objects.filter(pk__in=[u.pk for u in due]).update(
+            status=Status.EXPIRED, resolved_at=now)
+        for undo in due:
+            undo.status, undo.resolved_at = Status.EXPIRED, now
+            _announce(undo, game)
         game_services.bots_nudge_on_commit(game)  # (else the periodic bots_resume would)
+    return len(due)
 
 
 def undo_dict(undo: Undo) -> dict:

@@ -373,6 +373,31 @@ def test_the_hold_ends_at_the_requests_deadline(catalog, alice, bob, carol, answ
     assert game.step > step and asked.status != Status.PENDING
 
 
+def test_a_request_past_its_deadline_ends_within_the_minute_announced_and_the_bot_moves_on(
+        catalog, alice, bob, carol, answer, committed, monkeypatch):
+    """The beat's sweep ends it: the held bot no longer waits for the five-minute
+    `bots_resume`, and nobody is left shown a request that can no longer be answered."""
+    from games.social import tasks
+
+    game, seat, absent, users, asked = _asked_then_taken_over(alice, bob, carol, answer,
+                                                              committed)
+    step = game.step
+    Undo.objects.filter(pk=asked.pk).update(deadline_at=asked.created_at - timedelta(seconds=1))
+    events = _undo_events(monkeypatch)
+    with committed():
+        assert tasks.undo_expire() == 1
+    asked.refresh_from_db()
+    assert asked.status == Status.EXPIRED
+    told = {group for group, sent in events
+            if sent["id"] == asked.pk and sent["status"] == Status.EXPIRED}
+    from games.api.events import user_group
+    assert told == {user_group(u.pk) for u in users.values()}
+    game.refresh_from_db()
+    assert game.step > step  # the bot playing the absent player's seat moved on
+    with committed():
+        assert tasks.undo_expire() == 0
+
+
 def _expire(asked: Undo) -> None:
     Undo.objects.filter(pk=asked.pk).update(deadline_at=asked.created_at - timedelta(seconds=1))
 
