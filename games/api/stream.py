@@ -21,7 +21,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games import broadcast, socket_quota
+from games import broadcast, session_sockets, socket_quota
 from games import selectors as game_selectors
 from games.api import selectors as api_selectors
 from games.api import services as api_services
@@ -94,20 +94,24 @@ def access(game_id: int, user) -> tuple[bool, int | None]:
 
 
 class Tracker:
-    """What a stream has sent, so a broadcast that changes nothing for it sends nothing."""
+    """What a stream has sent, so a broadcast that changes nothing for it sends nothing.
+
+    The whole state is compared, not its step and status: after an undo the game reaches a
+    step again with another table (another answer given there), and a stream that read the
+    game only after both kept the table of before the undo, decisions gone included."""
 
     def __init__(self) -> None:
-        self.sent: tuple[int, str] | None = None
+        self.sent: dict[str, Any] | None = None
 
     def news(self, state: dict | None) -> bool:
-        if state is None or (state["step"], state["status"]) == self.sent:
+        if state is None or state == self.sent:
             return False
-        self.sent = (state["step"], state["status"])
+        self.sent = state
         return True
 
     @property
     def ended(self) -> bool:
-        return self.sent is not None and self.sent[1] in ENDED
+        return self.sent is not None and self.sent["status"] in ENDED
 
 
 class _Held:
@@ -128,11 +132,13 @@ class _TokenWatch:
 
 async def ndjson_lines(game_id: int, user, position: int | None,
                        address: str | None = None, token_id: int | None = None,
-                       token_kind: str = token_watch.API) -> AsyncIterator[bytes]:
+                       token_kind: str = token_watch.API,
+                       session_key: str | None = None) -> AsyncIterator[bytes]:
     """The NDJSON stream: a state now, then one line per change or chat line; blank lines
-    as keep-alives; it ends when the game ends (after its last state), after max_seconds, or
+    as keep-alives; it ends when the game ends (after its last state), after max_seconds,
     when the token it was opened with (`token_id`, a personal one or an OAuth2 app's:
-    `token_kind`) is revoked or expires.
+    `token_kind`) is revoked or expires, or when the session it was opened with
+    (`session_key`) ends, as a socket's does (games/session_sockets.py).
     It counts against the same caps as the sockets while it lasts."""
     held = _Held()
     seating = Seating(user, position)
@@ -145,6 +151,9 @@ async def ndjson_lines(game_id: int, user, position: int | None,
             groups.append(api_services.token_group(token_id))
         watcher = _TokenWatch(layer, channel)
         token_watch.watch(token_id, watcher, token_kind)
+    if session_key:
+        groups += [session_sockets.session_group(session_key),
+                   session_sockets.account_group(user.pk)]
     for group in groups:
         await layer.group_add(group, channel)
     tracker = Tracker()
@@ -160,7 +169,7 @@ async def ndjson_lines(game_id: int, user, position: int | None,
             except TimeoutError:
                 yield b"\n"
                 continue
-            if message.get("type") == "token.revoked":
+            if message.get("type") in ("token.revoked", session_sockets.MESSAGE):
                 break
             out = await database_sync_to_async(_reply)(message, game_id, seating, tracker)
             if out is not None:
