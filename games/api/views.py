@@ -371,8 +371,10 @@ def game_stream(request: Request, pk: int) -> StreamingHttpResponse:
     else:
         oauth = _oauth_token(request)
         token = (oauth.pk, token_watch.OAUTH) if oauth is not None else (None, token_watch.API)
+    session_key = request.session.session_key if token[0] is None else None  # (by session)
     lines = stream.ndjson_lines(target.pk, request.user, _my_position(request, target),
-                                address, token_id=token[0], token_kind=token[1])
+                                address, token_id=token[0], token_kind=token[1],
+                                session_key=session_key)
     response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # proxies must not hold the lines back
