@@ -55,15 +55,19 @@ class GameConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
         """{"have": step}: the client tells which step it shows; send the table if newer.
 
         With "ping": true (the page's heartbeat) an up-to-date client is answered too, with
-        {"type": "at", "step", "status"}, so it can tell a live socket from a dead one.
+        {"type": "at", "step", "status"}, so it can tell a live socket from a dead one. A
+        table this socket already sent is not drawn again: the client is told where the game
+        is ("at": it reads the table over HTTP), so a flood of frames draws no tables.
         """
         have = content.get("have") if isinstance(content, dict) else None
         if not isinstance(have, int) or isinstance(have, bool):
             return
         step, status = await self._state()
-        if step is not None and step > have:
+        if step is None:
+            return
+        if step > have and (step, status) != self.sent:
             await self._push(lambda step, status: step > have)
-        elif step is not None and content.get("ping") is True:
+        elif step > have or content.get("ping") is True:
             await self.send_json({"type": "at", "step": step, "status": status})
 
     async def game_moved(self, event: dict) -> None:
