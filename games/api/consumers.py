@@ -11,6 +11,7 @@ receives the events of all the user's games; see docs/api.md for the schema.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -29,6 +30,9 @@ CLOSE_BAD_REQUEST = 4400
 CLOSE_FORBIDDEN = 4403
 SUBPROTOCOL = "dominion.v1"
 BEARER_SUBPROTOCOL = "dominion.bearer."
+# A game id as the paths' `<id:...>` takes one: "²" is a digit to str.isdigit (and not to
+# int), and an id past 18 digits overflowed the database's integers.
+GAME_ID = re.compile(r"[0-9]{1,18}")
 
 
 class SocketAuthMixin(SessionSocketMixin, SocketQuotaMixin):
@@ -95,7 +99,7 @@ class EventStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketCons
     async def connect(self) -> None:
         query = parse_qs(self.scope.get("query_string", b"").decode())
         game = (query.get("game") or [""])[0]
-        if "token" in query or (game and not game.isdigit()):
+        if "token" in query or (game and not GAME_ID.fullmatch(game)):
             await self.close(code=CLOSE_BAD_REQUEST)
             return
         self.game_filter = int(game) if game else None
