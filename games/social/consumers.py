@@ -15,6 +15,7 @@ from games import broadcast
 from games import selectors as game_selectors
 from games.models import Game
 from games.safejson import SafeJsonMixin
+from games.seating import Seating
 from games.session_sockets import SessionSocketMixin
 from games.social import chat, live, selectors
 from games.social.models import ChatMessage
@@ -25,10 +26,12 @@ class SocialConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
                      AsyncJsonWebsocketConsumer):
     game_id: int
     groups_joined: list[str]
+    seating: Seating
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.groups_joined = []
+        self.seating = Seating(self.scope.get("user"), None)
         if not await self._allowed():
             await self.close(code=4403)
             return
@@ -65,6 +68,9 @@ class SocialConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
                               "to_step": event["to_step"]})
 
     async def game_moved(self, event: dict) -> None:
+        if not await self._still_allowed():  # a private game's former player: no more news
+            await self.close(code=4403)
+            return
         await self.send_json({"type": "changed", "step": event["step"],
                               "status": event["status"]})
 
@@ -72,6 +78,18 @@ class SocialConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
     def _allowed(self) -> bool:
         game = Game.objects.filter(pk=self.game_id).first()
         return game is not None and game_selectors.game_visible_to(game, self.scope.get("user"))
+
+    @database_sync_to_async
+    def _still_allowed(self) -> bool:
+        """Whether the user may still see the game, read again until the deal (after it,
+        seats no longer change hands: games/seating.py)."""
+        if self.seating.settled:
+            return self.seating.allowed
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is None:
+            return False
+        self.seating.of(game)
+        return self.seating.allowed
 
     @database_sync_to_async
     def _readable(self, message_id: int) -> dict | None | bool:

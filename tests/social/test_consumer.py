@@ -107,3 +107,32 @@ def test_a_player_who_left_a_private_game_reads_no_more_of_its_chat(catalog, ali
     outputs = async_to_sync(scenario)()
     assert outputs[-1] == {"type": "websocket.close", "code": 4403}
     assert all("carol has gone" not in o.get("text", "") for o in outputs)
+
+
+def test_a_player_who_left_a_private_game_hears_no_more_of_its_moves(catalog, alice, bob, carol,
+                                                                     base_kingdom):
+    game = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom,
+                                listed=False)
+    services.seat_join(game=game, user=carol, invite_token=game.invite_token)
+    socket = _socket(game, carol)
+
+    def others_play_on() -> None:
+        services.seat_leave(game=game, user=carol)
+        services.seat_join(game=game, user=bob, invite_token=game.invite_token)
+        started = services.game_start(game=game, user=alice)
+        decision = started.decisions[0]
+        services.decision_submit(game_id=game.pk, seat=decision["seat"],
+                                 decision_id=decision["id"], answer={"end": True},
+                                 step=started.step)
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await database_sync_to_async(others_play_on)()
+        outputs = []
+        while not await socket.receive_nothing(timeout=2):
+            outputs.append(await socket.receive_output())
+        return outputs
+
+    outputs = async_to_sync(scenario)()
+    # (closed at the first news; a close for each broadcast that came before it took effect)
+    assert outputs and all(o == {"type": "websocket.close", "code": 4403} for o in outputs)
