@@ -5,7 +5,15 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import BooleanField, DateTimeField, Field, IntegerField, QuerySet
+from django.db.models import (
+    BooleanField,
+    DateTimeField,
+    Exists,
+    Field,
+    IntegerField,
+    OuterRef,
+    QuerySet,
+)
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
@@ -150,8 +158,6 @@ def _deadline(game: Game, seat: Seat, turn: _Turn) -> datetime | None:
 def taken_over_games(user) -> list[SeatTakeover]:
     """Running games where the bot plays the user's seat until they take it back: not those
     they resigned since (or were counted resigned in by a claimed win): those stay the bot's."""
-    from django.db.models import Exists, OuterRef
-
     from games.api.models import Resignation  # (the API app records resignations)
 
     resigned = Resignation.objects.filter(game_id=OuterRef("game_id"),

@@ -66,8 +66,8 @@ def game_chat(request: Request, pk: int) -> Response:
     if request.method == "POST":
         return idempotent(request, lambda: _chat_post(request, game))
     after = _int_param(request, "after")
-    found = selectors.chat_recent(game, request.user, selectors.chat_position(game, request.user),
-                                  after=after)
+    found = selectors.chat_recent(game, request.user,
+                                  game_selectors.playing_position(game, request.user), after=after)
     return Response({"game": game.pk,
                      "spectator_chat_hidden": selectors.table_options(game).spectator_chat_hidden,
                      "messages": [chat.message_dict(m) for m in found]})

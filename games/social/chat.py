@@ -45,7 +45,7 @@ def chat_post(*, game: Game, user, body: Any, now: datetime | None = None) -> Ch
         raise Forbidden("log in to chat")
     if not game_selectors.game_visible_to(game, user):
         raise Forbidden("you cannot see this game")
-    position = selectors.chat_position(game, user)  # (resigned: a spectator's line)
+    position = game_selectors.playing_position(game, user)  # (resigned: a spectator's line)
     with transaction.atomic():
         # One account's posts take turns, so lines sent at once cannot all count the same
         # recent lines and pass the limits together.

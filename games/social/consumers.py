@@ -103,7 +103,8 @@ class SocialConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
         seat = game_selectors.seat_of(message.game, user)
         if seat is None and not message.game.listed:
             return False
-        position = selectors.chat_position(message.game, user) if seat else None
+        resigned = game_selectors.seat_resigned(message.game, seat)  # (then a spectator)
+        position = None if seat is None or resigned else seat.position
         if not selectors.chat_visible_to(message, message.game, user, position):
             return None
         return chat.message_dict(message)

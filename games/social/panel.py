@@ -12,7 +12,8 @@ from games.social import rematch, selectors, undo
 def panel_context(game: Game, user) -> dict[str, Any]:
     seat = game_selectors.seat_of(game, user)
     position = seat.position if seat else None
-    talks_from = selectors.chat_position(game, user) if seat else None  # (resigned: None)
+    resigned = game_selectors.seat_resigned(game, seat)  # (they watch as a spectator)
+    talks_from = None if resigned else position
     names = selectors.seat_names(game)
     authenticated = bool(user is not None and user.is_authenticated)
     return {
@@ -21,8 +22,7 @@ def panel_context(game: Game, user) -> dict[str, Any]:
         "names": names,
         "can_chat": authenticated,
         # (a creator who resigned is a spectator: the table's options are no longer theirs)
-        "is_creator": authenticated and game.creator_id == user.pk
-        and not game_selectors.seat_resigned(game, seat),
+        "is_creator": authenticated and game.creator_id == user.pk and not resigned,
         "chat": selectors.chat_recent(game, user, talks_from),
         "options": selectors.table_options(game),
         "spectators_hidden": selectors.spectators_hidden_from(game, talks_from),

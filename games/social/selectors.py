@@ -32,18 +32,13 @@ ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED)
 # --- chat ------------------------------------------------------------------------------------
 
 
-def chat_position(game: Game, user) -> int | None:
-    """The seat `user` talks and reads the chat from (None: a spectator's place). A player
-    who resigned a game that goes on has left the table: they chat as a spectator does, so
-    with the spectators' chat hidden from the players, their lines are hidden too."""
-    return game_selectors.playing_position(game, user)
-
-
 def resigned_positions_of(game: Game) -> set[int]:
-    """The seats whose players resigned while `game` runs on (spectators in its chat)."""
-    if game.status != GameStatus.RUNNING:
-        return set()
-    return set(Resignation.objects.filter(game=game).values_list("position", flat=True))
+    """The seats whose players resigned while `game` runs on. In the chat they are spectators
+    (games.selectors.playing_position), so with the spectators' chat hidden from the players,
+    their lines are hidden too."""
+    from games.api.endings import resigned_positions  # (the API app records resignations)
+
+    return set(resigned_positions(game.pk)) if game.status == GameStatus.RUNNING else set()
 
 
 def table_options(game: Game) -> TableOptions:

@@ -210,9 +210,17 @@ def resigned_settle(sender, *, game: Game, positions: list[int], **kwargs) -> No
 
 
 def _withdraw(undo: Undo, game: Game, now: datetime) -> None:
-    undo.status, undo.resolved_at = Status.VOID, now
-    undo.save(update_fields=["status", "resolved_at"])
-    _announce(undo, game)
+    _end([undo], Status.VOID, game, now)
+
+
+def _end(undos: list[Undo], status: str, game: Game, now: datetime) -> None:
+    """Close these pending requests (locked by the caller) as `status`, and tell everyone."""
+    if not undos:
+        return
+    Undo.objects.filter(pk__in=[u.pk for u in undos]).update(status=status, resolved_at=now)
+    for undo in undos:
+        undo.status, undo.resolved_at = status, now
+        _announce(undo, game)
 
 
 def _asked_at_this_step(game: Game) -> bool:
@@ -241,17 +249,11 @@ def undo_void_if_moved(*, game_id: int, step: int, status: str, now: datetime | 
     now = now or timezone.now()
     with transaction.atomic():  # (the rows ended are exactly those announced)
         ended = list(pending.select_for_update())
-        for undo in ended:
-            lapsed = undo.deadline_at is not None and undo.deadline_at <= now
-            undo.status, undo.resolved_at = (Status.EXPIRED if lapsed else Status.VOID), now
-        for state in (Status.EXPIRED, Status.VOID):
-            Undo.objects.filter(pk__in=[u.pk for u in ended if u.status == state]).update(
-                status=state, resolved_at=now)
-    if ended:
-        game = game if game is not None else Game.objects.filter(pk=game_id).first()
-        for undo in ended:
-            if game is not None:
-                _announce(undo, game)
+        if ended and game is None:
+            game = Game.objects.defer("snapshot").get(pk=game_id)
+        lapsed = [u for u in ended if u.deadline_at is not None and u.deadline_at <= now]
+        _end(lapsed, Status.EXPIRED, game, now)
+        _end([u for u in ended if u not in lapsed], Status.VOID, game, now)
     return len(ended)
 
 
@@ -342,11 +344,7 @@ def _expire_due(game: Game, now: datetime) -> int:
                    .filter(game=game, status=Status.PENDING, deadline_at__lte=now))
         if not due:
             return 0
-        Undo.objects.filter(pk__in=[u.pk for u in due]).update(
-            status=Status.EXPIRED, resolved_at=now)
-        for undo in due:
-            undo.status, undo.resolved_at = Status.EXPIRED, now
-            _announce(undo, game)
+        _end(due, Status.EXPIRED, game, now)
         game_services.bots_nudge_on_commit(game)  # (else the periodic bots_resume would)
     return len(due)
 
