@@ -96,15 +96,22 @@ def test_a_move_while_the_request_waits_voids_it(running_game, answer, committed
         undo.undo_answer(game=game, user=users[1 - seat], undo_id=asked.pk, accept=True)
 
 
-def test_a_request_voided_by_a_move_is_announced_to_everyone_seated(running_game, answer,
-                                                                    committed, monkeypatch):
-    from games.api.events import user_group
-
+def _asked_after_a_draw(running_game, answer, committed):
+    """A 2-player game whose first player bought (Clean-up drew), then asked to take it back:
+    a request waiting for the other. With (game, the asking seat, {position: user}, it)."""
     game, seat = _after_treasures(running_game, answer)
     game = answer(game, seat, {"buy": "Copper"})
     users = _players(game)
     with committed():
         asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    return game, seat, users, asked
+
+
+def test_a_request_voided_by_a_move_is_announced_to_everyone_seated(running_game, answer,
+                                                                    committed, monkeypatch):
+    from games.api.events import user_group
+
+    game, seat, users, asked = _asked_after_a_draw(running_game, answer, committed)
     events = _undo_events(monkeypatch)
     with committed():
         answer(game, 1 - seat, {"end": True})
@@ -574,11 +581,7 @@ def test_a_request_still_waiting_for_another_goes_on_without_the_resigned_vote(
 
 def test_a_request_pending_when_a_resignation_ends_the_game_is_void_and_everyone_told(
         running_game, answer, committed, monkeypatch):
-    game, seat = _after_treasures(running_game, answer)
-    game = answer(game, seat, {"buy": "Copper"})
-    users = _players(game)
-    with committed():
-        asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    game, seat, users, asked = _asked_after_a_draw(running_game, answer, committed)
     events = _undo_events(monkeypatch)
 
     with committed():
