@@ -14,6 +14,10 @@ socket of the account too: its sessions no longer authenticate, yet its sockets 
 Signals cover the site's own forms (allauth's, and Django's logout) and saves of the user.
 A password changed some other way (the admin, a shell) ends the HTTP sessions but not these
 sockets: they end when they are next opened.
+
+A socket opened with a ticket (POST /api/v1/ws-ticket/) that a session asked for, rather than
+a token, belongs to that session the same way: the ticket keeps the session's group, and a
+logout or password change voids the session's unused tickets.
 """
 
 from __future__ import annotations
@@ -44,13 +48,19 @@ class SessionSocketMixin:
     self.unwatch_session()` in `disconnect`."""
 
     session_groups: tuple[str, ...] = ()
+    # Set for a socket opened with a ticket that a session asked for: that session's group.
+    ticket_session: str = ""
 
-    async def watch_session(self) -> None:
-        user, session = self.scope.get("user"), self.scope.get("session")
-        key = getattr(session, "session_key", None)
-        if not key or user is None or not user.is_authenticated:
-            return
-        self.session_groups = (session_group(key), account_group(user.pk))
+    async def watch_session(self, user: Any = None) -> None:
+        """`user`: the ticket's, for a socket opened with a session's ticket."""
+        if self.ticket_session and user is not None:
+            self.session_groups = (self.ticket_session, account_group(user.pk))
+        else:
+            user, session = self.scope.get("user"), self.scope.get("session")
+            key = getattr(session, "session_key", None)
+            if not key or user is None or not user.is_authenticated:
+                return
+            self.session_groups = (session_group(key), account_group(user.pk))
         for group in self.session_groups:
             await self.channel_layer.group_add(group, self.channel_name)
 
@@ -71,14 +81,20 @@ def _send(group: str) -> None:
 
 
 def on_logged_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+    from games.api.services import session_tickets_void
+
     key = getattr(getattr(request, "session", None), "session_key", None)
     if key:
+        session_tickets_void(group=session_group(key))
         _send(session_group(key))
 
 
 def on_password_changed(sender: Any, user: Any = None, **kwargs: Any) -> None:
-    """Every other session of the account is logged out: so are its sockets."""
+    """Every other session of the account is logged out: so are its sockets and tickets."""
+    from games.api.services import session_tickets_void
+
     if user is not None and user.pk is not None:
+        session_tickets_void(user_id=user.pk)
         _send(account_group(user.pk))
 
 

@@ -44,9 +44,9 @@ class SocketAuthMixin(SessionSocketMixin, SocketQuotaMixin):
     token_group: str | None = None
     watching: bool = False
 
-    async def _watch_token(self) -> None:
-        if self.by_session:
-            await self.watch_session()  # (games/session_sockets.py)
+    async def _watch_token(self, user: object | None = None) -> None:
+        if self.by_session or self.ticket_session:
+            await self.watch_session(user)  # (games/session_sockets.py)
         if self.token_id is not None:
             if self.token_kind == token_watch.API:  # (the site tells of its revocations)
                 self.token_group = services.token_group(self.token_id)
@@ -81,6 +81,7 @@ class SocketAuthMixin(SessionSocketMixin, SocketQuotaMixin):
             if found.oauth_token_id is not None:  # made with an OAuth2 app's token
                 self.token_kind = token_watch.OAUTH
                 return found.user, found.oauth_token_id
+            self.ticket_session = found.session_group  # ("": made with a token)
             return found.user, found.token_id
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -120,7 +121,7 @@ class EventStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketCons
     async def _join(self, user) -> None:
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self._watch_token()
+        await self._watch_token(user)
 
     async def disconnect(self, code: int) -> None:
         self.release()

@@ -88,7 +88,8 @@ class SocketTicket(models.Model):
     Made by POST /api/v1/ws-ticket/ (with the token in the Authorization header) and redeemed
     once as `?ticket=` when the socket opens; only its SHA-256 is stored. A ticket made with a
     token (a personal one or an OAuth2 app's) dies with it: the socket it opened is closed when
-    that token is revoked.
+    that token is revoked; one made with the site's session, with the session (a logout, a
+    password change).
     """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
@@ -98,6 +99,10 @@ class SocketTicket(models.Model):
         settings.OAUTH2_PROVIDER_ACCESS_TOKEN_MODEL, on_delete=models.CASCADE, null=True,
         blank=True, related_name="+",
         help_text="The OAuth2 access token that asked for it, if any.")
+    session_group = models.CharField(
+        max_length=48, blank=True, default="",
+        help_text="The sockets' group of the session that asked for it (a hash of its key), "
+                  "if no token did.")
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField()

@@ -126,14 +126,16 @@ def token_authenticate(*, raw: str) -> ApiToken | None:
     return token
 
 
-def ticket_create(*, user, token: ApiToken | None,
-                  oauth_token=None) -> tuple[str, datetime]:
+def ticket_create(*, user, token: ApiToken | None, oauth_token=None,
+                  session_group: str = "") -> tuple[str, datetime]:
     """A single-use ticket to open the event stream within a minute: (ticket, expires).
-    `token` or `oauth_token` is the token that asked for it: the socket dies with it."""
+    `token` or `oauth_token` is the token that asked for it, or `session_group` names the
+    session that did (games/session_sockets.py): the socket dies with it."""
     raw = TICKET_PREFIX + secrets.token_urlsafe(32)
     expires = timezone.now() + TICKET_LIFETIME
     SocketTicket.objects.create(user=user, token=token, oauth_token=oauth_token,
-                                key_hash=token_hash(raw), expires_at=expires)
+                                session_group=session_group, key_hash=token_hash(raw),
+                                expires_at=expires)
     return raw, expires
 
 
@@ -153,6 +155,14 @@ def ticket_redeem(*, raw: str) -> SocketTicket | None:
             token_ids=[ticket.oauth_token_id]):
         return None
     return ticket
+
+
+def session_tickets_void(*, group: str = "", user_id: int | None = None) -> int:
+    """Unused tickets made with a session that ended (`group`), or with any session of an
+    account whose other sessions ended (`user_id`: a password changed): none opens a socket."""
+    unused = SocketTicket.objects.filter(used_at__isnull=True).exclude(session_group="")
+    unused = unused.filter(session_group=group) if group else unused.filter(user_id=user_id)
+    return unused.update(used_at=timezone.now())
 
 
 def tickets_purge(*, older_than: timedelta = timedelta(days=1)) -> int:

@@ -56,7 +56,7 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
                               stream.social_group(self.game_id)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        await self._watch_token()
+        await self._watch_token(self.user)
         await self._accept()
         await self._send_state()
         self.keepalive = asyncio.ensure_future(self._keep_alive())

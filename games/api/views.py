@@ -43,6 +43,7 @@ from games.api.throttles import (
     quota_refuse_if_used_up,
 )
 from games.models import Game, GameStatus, display_name
+from games.session_sockets import session_group
 from games.strategies import selectors as strategy_selectors
 
 
@@ -388,8 +389,11 @@ def ws_ticket(request: Request) -> Response:
     def act() -> Response:
         no_body(request)
         token = request.auth if isinstance(request.auth, ApiToken) else None
-        ticket, expires = api_services.ticket_create(user=request.user, token=token,
-                                                     oauth_token=_oauth_token(request))
+        oauth = _oauth_token(request)
+        key = request.session.session_key if token is None and oauth is None else None
+        ticket, expires = api_services.ticket_create(
+            user=request.user, token=token, oauth_token=oauth,
+            session_group=session_group(key) if key else "")
         return Response({"ticket": ticket, "expires": api_selectors.iso(expires)}, status=201)
 
     return idempotent(request, act)

@@ -298,3 +298,57 @@ def test_a_password_change_closes_the_accounts_other_session_sockets(running_gam
     assert closed == [{"type": "websocket.close", "code": 4401}] * 2
     assert not nothing  # (the changing session's too: its key changed, its page reopens)
     assert elsewhere.get("/profile/").status_code == 302  # its HTTP session ended too
+
+
+def _ticket_socket(client: Client) -> WebsocketCommunicator:
+    """The event stream opened with a ticket `client`'s session asked for (no cookie)."""
+    made = client.post("/api/v1/ws-ticket/", content_type="application/json")
+    assert made.status_code == 201, made.content[:300]
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    return WebsocketCommunicator(_app(), f"/ws/api/v1/events/?ticket={made.json()['ticket']}",
+                                 headers=headers)
+
+
+def test_a_socket_opened_with_a_sessions_ticket_closes_when_it_logs_out(running_game):
+    """A ticket made over the session opened a socket that outlived the session's logout."""
+    alice = running_game.seats.get(position=0).user
+    client, other = Client(), Client()
+    client.force_login(alice)
+    other.force_login(alice)
+    socket, kept = _ticket_socket(client), _ticket_socket(other)
+
+    async def scenario():
+        for each in (socket, kept):
+            assert (await each.connect())[0]
+            assert (await each.receive_json_from(timeout=10))["type"] == "hello"
+        await database_sync_to_async(client.logout)()
+        closed = await socket.receive_output(timeout=10)
+        nothing = await kept.receive_nothing(timeout=0.5)
+        await kept.disconnect()
+        return closed, nothing
+
+    closed, nothing = async_to_sync(scenario)()
+    assert closed == {"type": "websocket.close", "code": 4401}
+    assert nothing  # another session's socket stays open
+
+
+@pytest.mark.parametrize("ends", ["logout", "password"])
+def test_a_sessions_unused_ticket_dies_with_the_session(running_game, ends):
+    alice = running_game.seats.get(position=0).user
+    alice.set_password("old-pass-phrase-41")
+    alice.save()
+    client = Client()
+    client.force_login(alice)
+    socket = _ticket_socket(client)
+    if ends == "logout":
+        client.logout()
+    else:
+        changed = client.post("/accounts/password/change/", {
+            "oldpassword": "old-pass-phrase-41", "password1": "new-pass-phrase-42",
+            "password2": "new-pass-phrase-42"})
+        assert changed.status_code == 302
+
+    async def scenario():
+        return (await socket.connect())[0]
+
+    assert async_to_sync(scenario)() is False
