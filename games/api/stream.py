@@ -68,8 +68,10 @@ def state_message(game_id: int, seating: Seating) -> dict[str, Any] | None:
             "status": game.status, "seat": position, "decisions": decisions, "view": view}
 
 
-def chat_message(game_id: int, message_id: int, seating: Seating) -> dict | None:
-    """A chat line as a `chat` message, if this user may read it (mutes, hidden lines)."""
+def chat_message(game_id: int, message_id: int, seating: Seating,
+                 hidden: bool = False) -> dict | None:
+    """A chat line as a `chat` message, if this user may read it (mutes, hidden lines);
+    `hidden`: the `chat_hidden` notice of a line staff hid, if they could read it before."""
     from games.social import chat, selectors
     from games.social.models import ChatMessage
 
@@ -78,9 +80,11 @@ def chat_message(game_id: int, message_id: int, seating: Seating) -> dict | None
     if message is None:
         return None
     position = seating.of(message.game)
-    if not seating.allowed or not selectors.chat_visible_to(message, message.game,
-                                                            seating.user, position):
+    if not seating.allowed or not selectors.chat_visible_to(
+            message, message.game, seating.user, position, was=hidden):
         return None
+    if hidden:
+        return {"v": EVENT_VERSION, "type": "chat_hidden", "game": game_id, "id": message_id}
     return {"v": EVENT_VERSION, "type": "chat", "game": game_id, "step": message.game.step,
             "message": chat.message_dict(message)}
 

@@ -85,9 +85,11 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
             await self.close(code=CLOSE_FORBIDDEN)
 
     async def social_chat_hidden(self, message: dict) -> None:
-        """Staff hid a line: clients drop it (by id)."""
-        await self.send_json({"v": EVENT_VERSION, "type": "chat_hidden", "game": self.game_id,
-                              "id": message["id"]})
+        """Staff hid a line: clients that could read it drop it (by id)."""
+        notice = await database_sync_to_async(stream.chat_message)(
+            self.game_id, message["id"], self.seating, hidden=True)
+        if notice is not None:
+            await self.send_json(notice)
 
     async def social_changed(self, message: dict) -> None:
         return None  # rematch and table options: the account event stream says so

@@ -58,7 +58,9 @@ class SocialConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
             await self.send_json({"type": "chat", "message": message})
 
     async def social_chat_hidden(self, event: dict) -> None:
-        await self.send_json({"type": "chat_hidden", "id": event["id"]})
+        """Only a viewer who could read the line is told it is gone."""
+        if await self._readable(event["id"], hidden=True):
+            await self.send_json({"type": "chat_hidden", "id": event["id"]})
 
     async def social_changed(self, event: dict) -> None:
         await self.send_json({"type": "changed"})
@@ -92,9 +94,10 @@ class SocialConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
         return self.seating.allowed
 
     @database_sync_to_async
-    def _readable(self, message_id: int) -> dict | None | bool:
-        """The line if this socket's user may read it; False once they may not see the game
-        (they left a private game's seat since the socket opened)."""
+    def _readable(self, message_id: int, hidden: bool = False) -> dict | None | bool:
+        """The line if this socket's user may read it (`hidden`: could, before staff hid it);
+        False once they may not see the game (they left a private game's seat since the
+        socket opened)."""
         message = ChatMessage.objects.select_related("game", "author__preferences").filter(
             pk=message_id, game_id=self.game_id).first()
         if message is None:
@@ -105,6 +108,6 @@ class SocialConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
             return False
         resigned = game_selectors.seat_resigned(message.game, seat)  # (then a spectator)
         position = None if seat is None or resigned else seat.position
-        if not selectors.chat_visible_to(message, message.game, user, position):
+        if not selectors.chat_visible_to(message, message.game, user, position, was=hidden):
             return None
         return chat.message_dict(message)

@@ -77,9 +77,11 @@ def chat_recent(game: Game, user, position: int | None, after: int = 0) -> list[
     return page[::-1]
 
 
-def chat_visible_to(message: ChatMessage, game: Game, user, position: int | None) -> bool:
-    """The same rule as chat_for, for one message (the live path)."""
-    if message.hidden_at is not None or message.author_id in muted_ids(user):
+def chat_visible_to(message: ChatMessage, game: Game, user, position: int | None, *,
+                    was: bool = False) -> bool:
+    """The same rule as chat_for, for one message (the live path). `was`: whether they could
+    read it before staff hid it (only they are told that it is gone)."""
+    if (message.hidden_at is not None and not was) or message.author_id in muted_ids(user):
         return False
     return not (message.from_spectator and spectators_hidden_from(game, position))
 

@@ -90,6 +90,21 @@ def test_chat_lines_come_through_the_stream(live_asgi, duel, alice, bob):
     assert line["step"] == duel.step
 
 
+def test_a_hidden_line_is_announced_only_to_who_could_read_it(live_asgi, duel, alice, bob,
+                                                               make_user):
+    """alice muted bob and never saw his line: staff hiding it told her its id all the same."""
+    chat.mute_set(user=alice, other=bob, muted=True)
+    line = chat.chat_post(game=duel, user=bob, body="soon gone")
+    with _ws(live_asgi, duel, _token(alice)) as mine, _ws(live_asgi, duel, _token(bob)) as his:
+        _next(mine), _next(his)
+        chat.chat_hide(message=line, staff=make_user("staff"))
+        chat.chat_post(game=duel, user=alice, body="after it")
+        told = _until(his, lambda m: m["type"] != "state")
+        first = _until(mine, lambda m: m["type"] != "state")
+    assert (told["type"], told["id"], told["game"]) == ("chat_hidden", line.pk, duel.pk)
+    assert first["type"] == "chat" and first["message"]["body"] == "after it"
+
+
 def test_a_spectator_of_a_listed_game_gets_the_spectators_state(live_asgi, duel, make_user):
     carol = make_user("carol")
     with _ws(live_asgi, duel, _token(carol)) as ws:

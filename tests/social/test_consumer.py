@@ -136,3 +136,28 @@ def test_a_player_who_left_a_private_game_hears_no_more_of_its_moves(catalog, al
     outputs = async_to_sync(scenario)()
     # (closed at the first news; a close for each broadcast that came before it took effect)
     assert outputs and all(o == {"type": "websocket.close", "code": 4403} for o in outputs)
+
+
+def test_a_hidden_line_is_announced_only_to_who_could_read_it(running_game, alice, bob, carol,
+                                                               make_user):
+    """Staff hid a line: the notice (its id) went to every socket, bob's too, who had muted
+    its author and never saw it."""
+    chat.mute_set(user=bob, other=alice, muted=True)
+    staff = make_user("staff")
+    line = chat.chat_post(game=running_game, user=alice, body="soon gone")
+    sockets = [_socket(running_game, u) for u in (alice, bob, carol)]
+    hide = database_sync_to_async(chat.chat_hide)
+
+    async def scenario():
+        for socket in sockets:
+            assert (await socket.connect())[0]
+        await hide(message=line, staff=staff)
+        got = [await sockets[i].receive_json_from(timeout=10) for i in (0, 2)]
+        nothing_for_bob = await sockets[1].receive_nothing(timeout=0.5)
+        for socket in sockets:
+            await socket.disconnect()
+        return got, nothing_for_bob
+
+    got, nothing_for_bob = async_to_sync(scenario)()
+    assert got == [{"type": "chat_hidden", "id": line.pk}] * 2
+    assert nothing_for_bob
