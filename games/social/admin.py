@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from django.contrib import admin, messages
+import json
 
+from django.contrib import admin, messages
+from django.db.models import F
+
+from games.models import GameStatus
 from games.social import chat
 from games.social.models import ChatMessage, GameSummary, Mute, Rating, RematchOffer, Undo
 
@@ -31,9 +35,22 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
 @admin.register(Undo)
 class UndoAdmin(admin.ModelAdmin):
+    """`removed` holds every seat's answers taken back (one can name a card from a hand):
+    shown, as a step's answer (games/admin.py), only once the game is over."""
+
     list_display = ["game", "position", "kind", "status", "from_step", "to_step", "created_at"]
     list_filter = ["kind", "status"]
-    readonly_fields = [f.name for f in Undo._meta.fields]
+    fields = readonly_fields = [f.name if f.name != "removed" else "shown_removed"
+                                for f in Undo._meta.fields]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(game_status=F("game__status"))
+
+    @admin.display(description="removed")
+    def shown_removed(self, undo: Undo) -> str:
+        if undo.game_status == GameStatus.RUNNING:
+            return "(hidden while the game runs)"
+        return json.dumps(undo.removed)
 
 
 @admin.register(RematchOffer)
