@@ -394,8 +394,10 @@ def _library(g, p, me):
             break
         c = drawn[0]
         if g.is_type(c, ACTION):
+            # The prompt names no card (it is shown to staff while the game runs); the
+            # option does, to its player only.
             ans = yield ChooseOption(p, ["keep", "skip"], [f"Keep {g.names[c]}", "Set it aside"],
-                                     f"You drew {g.names[c]}", source="Library")
+                                     "Keep the Action card you drew?", source="Library")
             if ans == "skip":
                 g.set_aside(p, [c], "hand")
                 g.note("set_aside", p, {"cards": [g.names[c]]})
