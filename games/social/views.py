@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -180,9 +180,11 @@ def mute(request: HttpRequest, username: str) -> HttpResponse:
     else:
         messages.success(request, f"{'Muted' if muted else 'Unmuted'} {display_name(other)}.")
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+    # A path of this site only: redirect() read a bare word ("true") as a view's name (a 500).
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}):
         target = reverse("social:profile", args=[other.username])
-    return redirect(target)
+    return HttpResponseRedirect(target)
 
 
 @login_required

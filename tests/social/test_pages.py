@@ -125,6 +125,15 @@ def test_a_mute_redirect_stays_on_this_site(alice, bob):
     assert reply["Location"] == "/players/alice/"
 
 
+@pytest.mark.parametrize("target", ["true", "1e309", "games:lobby", "x" * 300, "?a=1"],
+                         ids=["word", "number", "view-name", "long", "query"])
+def test_a_mute_redirect_to_something_not_a_path_goes_to_the_profile(alice, bob, target):
+    # A bare word was read by redirect() as a view's name: a 500, after the mute was saved.
+    reply = _client(bob).post("/players/alice/mute/", {"muted": "1", "next": target})
+    assert reply.status_code == 302 and reply["Location"] == "/players/alice/"
+    assert Mute.objects.filter(user=bob, muted=alice).exists()
+
+
 def test_the_rematch_form_counts_in_the_quota_for_creating_games(catalog, alice, base_kingdom,
                                                                  finish, settings):
     """A rematch against bots is dealt at once, so the form is no way around create_game."""
