@@ -86,6 +86,15 @@ def chat_options(request: HttpRequest, pk: int) -> HttpResponse:
     return _done(request, game, None, "Saved.")
 
 
+def _accepted(request: HttpRequest) -> bool:
+    """The Allow / Refuse buttons' answer: "1" or "0". Anything else (the field missing, a
+    typo) is refused: read as "not 1" it declined the request or the rematch for good."""
+    answer = request.POST.get("accept")
+    if answer not in ("0", "1"):
+        raise BadRequest("the form is incomplete (accept is 1 or 0); reload the page")
+    return answer == "1"
+
+
 @require_POST
 @login_required
 def undo_ask(request: HttpRequest, pk: int) -> HttpResponse:
@@ -105,9 +114,9 @@ def undo_ask(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def undo_answer(request: HttpRequest, pk: int, undo_id: int) -> HttpResponse:
     game = _game(request, pk)
-    accept = request.POST.get("accept") == "1"
     try:
-        done = undo.undo_answer(game=game, user=request.user, undo_id=undo_id, accept=accept)
+        done = undo.undo_answer(game=game, user=request.user, undo_id=undo_id,
+                                accept=_accepted(request))
     except GameError as exc:
         return _done(request, game, exc)
     return _done(request, game, None, "Answer sent.", status=done.status)
@@ -137,7 +146,7 @@ def rematch_answer(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(request, pk)
     try:
         offer = rematch.rematch_answer(game=game, user=request.user,
-                                       accept=request.POST.get("accept") == "1")
+                                       accept=_accepted(request))
     except GameError as exc:
         return _done(request, game, exc)
     if offer.new_game_id and not _is_fetch(request):

@@ -82,6 +82,34 @@ def test_an_undo_request_is_answered_from_the_page(running_game, answer):
     assert game.step == 1
 
 
+@pytest.mark.parametrize("sent", [{}, {"accept": "yes"}, {"accept": "\u0661"}],
+                         ids=["missing", "word", "arabic-one"])
+def test_an_undo_answer_that_is_neither_1_nor_0_is_a_400_and_declines_nothing(
+        running_game, answer, sent):
+    seat = first_seat(running_game)
+    game = answer(answer(running_game, seat, {"play": "all"}), seat, {"buy": "Copper"})
+    _client(game.seats.get(position=seat).user).post(f"/games/{game.pk}/undo/",
+                                                     {"to_step": 1, "step": 2})
+    asked = game.undos.get()
+    other = _client(game.seats.get(position=1 - seat).user)
+    reply = other.post(f"/games/{game.pk}/undo/{asked.pk}/answer/", sent,
+                       HTTP_X_REQUESTED_WITH="fetch")
+    assert reply.status_code == 400 and "accept is 1 or 0" in reply.json()["error"]
+    asked.refresh_from_db()
+    assert asked.status == "pending" and asked.votes[str(1 - seat)] == "pending"
+
+
+def test_a_rematch_answer_that_is_neither_1_nor_0_declines_nothing(running_game, finish,
+                                                                    alice, bob):
+    game = finish(running_game)
+    _client(alice).post(f"/games/{game.pk}/rematch/", {"first_player_rule": "2e"})
+    reply = _client(bob).post(f"/games/{game.pk}/rematch/answer/", {"accept": "on"},
+                              follow=True)
+    assert "accept is 1 or 0" in reply.content.decode()
+    offer = game.rematch_offers.get()
+    assert offer.status == "pending" and "declined" not in offer.answers.values()
+
+
 def test_a_broken_undo_form_is_a_400(running_game, alice):
     reply = _client(alice).post(f"/games/{running_game.pk}/undo/", {"to_step": "x"},
                                 HTTP_X_REQUESTED_WITH="fetch")
