@@ -86,6 +86,14 @@ def chat_options(request: HttpRequest, pk: int) -> HttpResponse:
     return _done(request, game, None, "Saved.")
 
 
+def _step(raw: str) -> int:
+    """A step number as the form writes it: ASCII digits only (int() also read " 1", "1_0"
+    and "١", an Arabic-Indic one, as numbers); ValueError otherwise."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:
+        raise ValueError(raw)
+    return int(raw)
+
+
 def _accepted(request: HttpRequest) -> bool:
     """The Allow / Refuse buttons' answer: "1" or "0". Anything else (the field missing, a
     typo) is refused: read as "not 1" it declined the request or the rematch for good."""
@@ -100,7 +108,7 @@ def _accepted(request: HttpRequest) -> bool:
 def undo_ask(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(request, pk)
     try:
-        to_step, step = int(request.POST["to_step"]), int(request.POST["step"])
+        to_step, step = _step(request.POST["to_step"]), _step(request.POST["step"])
         done = undo.undo_take_back(game=game, user=request.user, to_step=to_step, step=step)
     except (KeyError, ValueError):
         return _done(request, game, BadRequest("the form is incomplete; reload the page"))

@@ -116,6 +116,18 @@ def test_a_broken_undo_form_is_a_400(running_game, alice):
     assert reply.status_code == 400
 
 
+@pytest.mark.parametrize("to_step", ["\u0660", " 0", "0_0", "-0", "9" * 19],
+                         ids=["arabic-zero", "space", "underscore", "minus", "huge"])
+def test_an_undo_step_that_is_not_ascii_digits_is_a_400(running_game, answer, to_step):
+    seat = first_seat(running_game)
+    game = answer(running_game, seat, {"play": "all"})
+    client = _client(game.seats.get(position=seat).user)
+    reply = client.post(f"/games/{game.pk}/undo/", {"to_step": to_step, "step": 1},
+                        HTTP_X_REQUESTED_WITH="fetch")
+    game.refresh_from_db()
+    assert reply.status_code == 400 and game.step == 1 and not game.undos.exists()
+
+
 def test_rematch_from_the_page(running_game, finish, alice, bob):
     game = finish(running_game)
     page = _client(alice).get(f"/games/{game.pk}/play/").content.decode()
