@@ -104,10 +104,11 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
     decision_id = request.POST.get("decision", "")
     decision = next((d for d in selectors.decisions_for(game, seat.position)
                      if d["id"] == decision_id), None)
-    try:
-        step = int(request.POST.get("step", ""))
-    except ValueError:
+    raw_step = request.POST.get("step", "")
+    # ASCII digits only: int() also read " 3", "3_0" and "٣" (an Arabic-Indic three).
+    if not (raw_step.isascii() and raw_step.isdigit()) or len(raw_step) > 18:
         return None, "The form is missing the game step; reload the page.", 400
+    step = int(raw_step)
     if decision is None:
         if step < game.step:  # drawn before a move: its decision may have closed since
             return None, _stale(game, step), 409

@@ -178,6 +178,23 @@ def test_a_form_whose_step_is_ahead_of_the_game_is_a_bad_request_not_a_stale_pag
     assert (game.step, game.snapshot, game.decisions) == before
 
 
+@pytest.mark.parametrize("written", ["\u0660{}", " {}", "{}_0", "-{}", "+{}", "{}.0", ""],
+                         ids=["arabic-digit", "space", "underscore", "minus", "plus", "float",
+                              "empty"])
+def test_a_step_that_is_not_ascii_digits_is_refused_and_changes_nothing(client, running_game,
+                                                                       play_one, written):
+    game = play_one(running_game)
+    game.refresh_from_db()
+    d = game.decisions[0]
+    before = (game.step, game.snapshot, game.decisions)
+    _login_seat(client, game, d["seat"])
+    response = _decide(client, game, {"decision": d["id"], "step": written.format(game.step),
+                                      "end": 1}, fetch=True)
+    assert response.status_code == 400 and "missing the game step" in response.json()["error"]
+    game.refresh_from_db()
+    assert (game.step, game.snapshot, game.decisions) == before
+
+
 @pytest.mark.parametrize("step_ahead", [0, 3])
 def test_an_unknown_decision_is_refused_as_not_open_not_as_a_stale_page(
     client, running_game, step_ahead
