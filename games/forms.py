@@ -17,6 +17,14 @@ from games.api.throttles import quota_refuse_if_used_up, wait_message
 from games.models import TIME_LIMIT_CHOICES, Kingdom, PlayerPreferences
 
 MAX_SEATS = 6
+
+
+def whole_number(raw: str, digits: int = 18) -> int | None:
+    """A number a form or query string wrote: ASCII digits only, at most `digits` of them;
+    None otherwise (int() also reads " 1", "1_0", "-0" and "١", an Arabic-Indic one)."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > digits:
+        return None
+    return int(raw)
 KINGDOM_MODES = [
     ("random", "Random"),
     ("recommended", "A recommended set"),

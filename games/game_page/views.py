@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from games import selectors, services
 from games.exceptions import DecisionClosed, GameError, Resigned, StaleStep, StepAhead
+from games.forms import whole_number
 from games.game_page.context import live_context
 from games.game_page.forms import BadForm, answer_from_post
 from games.models import Game, Seat
@@ -104,11 +105,9 @@ def _submit(request: HttpRequest, game: Game, seat: Seat | None
     decision_id = request.POST.get("decision", "")
     decision = next((d for d in selectors.decisions_for(game, seat.position)
                      if d["id"] == decision_id), None)
-    raw_step = request.POST.get("step", "")
-    # ASCII digits only: int() also read " 3", "3_0" and "٣" (an Arabic-Indic three).
-    if not (raw_step.isascii() and raw_step.isdigit()) or len(raw_step) > 18:
+    step = whole_number(request.POST.get("step", ""))
+    if step is None:
         return None, "The form is missing the game step; reload the page.", 400
-    step = int(raw_step)
     if decision is None:
         if step < game.step:  # drawn before a move: its decision may have closed since
             return None, _stale(game, step), 409

@@ -18,6 +18,7 @@ from games import selectors as game_selectors
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
 from games.api.throttles import ReadWriteThrottle, create_game_charge
+from games.forms import whole_number
 from games.models import Game, display_name
 from games.social import api_docs as docs
 from games.social import api_serializers as s
@@ -208,7 +209,7 @@ def player(request: Request, username: str) -> Response:
 
 
 def _int_param(request: Request, name: str) -> int:
-    raw = request.query_params.get(name, "0")
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
+    number = whole_number(request.query_params.get(name, "0"), digits=12)
+    if number is None:
         raise ApiError("invalid_parameter", f"{name} must be a whole number", 400)
-    return int(raw)
+    return number

@@ -18,6 +18,7 @@ from rest_framework.exceptions import Throttled
 from games import selectors as game_selectors
 from games.api.throttles import create_game_charge, wait_message
 from games.exceptions import GameError
+from games.forms import whole_number
 from games.models import Game, display_name
 from games.social import chat, rematch, selectors, undo
 from games.social.exceptions import BadRequest, RateLimited
@@ -87,11 +88,11 @@ def chat_options(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _step(raw: str) -> int:
-    """A step number as the form writes it: ASCII digits only (int() also read " 1", "1_0"
-    and "١", an Arabic-Indic one, as numbers); ValueError otherwise."""
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:
+    """A step number as the form writes it (games.forms.whole_number); ValueError otherwise."""
+    step = whole_number(raw)
+    if step is None:
         raise ValueError(raw)
-    return int(raw)
+    return step
 
 
 def _accepted(request: HttpRequest) -> bool:
