@@ -36,6 +36,10 @@ OPTION_GAINS: dict[str, dict[str, tuple[str | None, int]]] = {
 }
 OTHERS = ("heuristic", "basic")
 MAX_RULES = 60
+# Bounds on what a definition may hold, so nothing it carries is too big to show or store
+# (a `max` past 4,300 digits would not even load back from JSON).
+MAX_COPIES = 1000
+MAX_TEXT = {"label": 80, "description": 2000}
 # Decisions the trash list answers: choosing cards to trash for no other purpose.
 TRASHERS = {"Chapel", "Steward", "Trading Post", "Masquerade", "Junk Dealer", "Forager",
             "Rats", "Altar", "Sentry", "Mercenary", "Dame Anna", "Hovel"}
@@ -295,6 +299,8 @@ def parse(data: dict | str) -> Strategy:
     for key, value in texts.items():
         if not isinstance(value, str):
             problems.append(f"{key}: must be a string")
+        elif len(value) > MAX_TEXT[key]:
+            problems.append(f"{key}: at most {MAX_TEXT[key]} characters")
     requires = _cards(data.get("requires", []), "requires", problems)
     lists = {k: _rules(data.get(k, []), k, problems)
              for k in ("buy", "play", "trash", "discard")}
@@ -330,6 +336,9 @@ def validate(data: dict | str) -> list[str]:
 def _cards(value: Any, where: str, problems: list[str]) -> list[str]:
     if not isinstance(value, list):
         problems.append(f"{where}: must be a list of card names")
+        return []
+    if len(value) > MAX_RULES:
+        problems.append(f"{where}: at most {MAX_RULES} cards")
         return []
     out = []
     for i, name in enumerate(value):
@@ -376,8 +385,8 @@ def _rule(item: Any, where: str, problems: list[str]) -> Rule | None:
             problems.append(f"{where}.if: {e}")
     if "max" in item:
         cap = item["max"]
-        if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
-            problems.append(f"{where}.max: a whole number, 0 or more")
+        if isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= MAX_COPIES:
+            problems.append(f"{where}.max: a whole number from 0 to {MAX_COPIES}")
     if len(problems) > bad:
         return None
     return Rule(card=card, test=test, max=cap)

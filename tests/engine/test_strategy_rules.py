@@ -67,6 +67,20 @@ def test_a_strategy_needs_buy_rules_and_json_errors_say_where():
     assert validate({"name": "ok", "buy": ["Silver"]}) == []
 
 
+def test_what_a_definition_holds_is_bounded():
+    """A staff member saved `requires` with 100,000 names and a `max` of thousands of digits
+    (past 4,300 it would not load back from the database)."""
+    text = "\n".join(_problems({
+        "name": "big", "label": "x" * 81, "description": "y" * 2001,
+        "requires": ["Witch"] * 61, "buy": [{"card": "Gold", "max": 10 ** 40}]}))
+    assert "label: at most 80 characters" in text
+    assert "description: at most 2000 characters" in text
+    assert "requires: at most 60 cards" in text
+    assert "buy[0].max: a whole number from 0 to 1000" in text
+    assert validate({"name": "ok", "requires": ["Witch"] * 60,
+                     "buy": [{"card": "Witch", "max": 1000}]}) == []
+
+
 @pytest.mark.parametrize("source, message", [
     ("__import__('os')", "unknown function '__import__'"),
     ("count.__class__", "attribute is not allowed"),
