@@ -59,6 +59,8 @@ def rematch_offer(*, game: Game, user, rule: str = "2e", now: datetime | None = 
         seat = game_selectors.seat_of(game, user)
         if seat is None:
             raise Forbidden("you have no seat in this game")
+        if game.status == GameStatus.ABANDONED:
+            raise Conflict("this game was abandoned, not played to its end: no rematch")
         if game.status != GameStatus.FINISHED:
             raise Conflict("a rematch can be offered once the game is over")
         _everyone_still_here(game)

@@ -83,6 +83,16 @@ def test_no_rematch_before_the_end(catalog, alice, bob, base_kingdom):
         rematch.rematch_offer(game=game, user=alice)
 
 
+def test_an_abandoned_game_has_no_rematch_and_says_why(catalog, alice, bob, base_kingdom):
+    """It said "once the game is over" of a game that was over."""
+    game = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
+    services.seat_join(game=game, user=bob)
+    services.game_start(game=game, user=alice)
+    services.game_abandon(game=game)
+    with pytest.raises(Conflict, match="abandoned"):
+        rematch.rematch_offer(game=game, user=alice)
+
+
 def test_an_offer_expires_at_its_deadline(finished, alice, bob):
     offer = rematch.rematch_offer(game=finished, user=alice)
     assert offer.deadline_at - offer.created_at == timedelta(days=finished.time_limit_days)
