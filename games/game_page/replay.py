@@ -25,6 +25,7 @@ from django.shortcuts import redirect, render
 import engine
 from games import selectors
 from games.api.throttles import ReplayThrottle, page_quota_wait, wait_message
+from games.forms import whole_number
 from games.game_page import chart
 from games.game_page.context import (
     _counted,
@@ -81,10 +82,9 @@ def _too_many(request: HttpRequest, game: Game, wait: float) -> HttpResponse:
 
 
 def _int(raw: str | None, default: int | None, low: int, high: int) -> int | None:
-    try:
-        value = int(raw) if raw not in (None, "") else default
-    except ValueError:
-        value = default
+    """A link's number, kept in range; anything but ASCII digits is the default."""
+    value = whole_number(raw or "")
+    value = default if value is None else value
     return None if value is None else max(low, min(high, value))
 
 

@@ -124,3 +124,13 @@ def test_visitors_are_rate_limited_per_address(client, running_game, settings):
     assert [client.get(url).status_code for _ in range(3)] == [200, 200, 429]
     assert client.get(url, REMOTE_ADDR="192.0.2.7").status_code == 200
 
+
+
+def test_a_links_numbers_are_ascii_digits_or_the_default(client, running_game, play_to_end):
+    """"١" (an Arabic-Indic one) was read as step 1; only ASCII digits name a step."""
+    game = play_to_end(running_game)
+    url = reverse("games:replay", args=[game.pk])
+    assert client.get(url, {"step": "3"}).context["step"] == 3
+    for odd in ("١", " 3", "3_0", "-0", "x"):
+        assert client.get(url, {"step": odd}).context["step"] == game.step, odd
+    assert client.get(url, {"step": "99999999999999999999"}).context["step"] == game.step
