@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.encoding import escape_uri_path
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
@@ -22,7 +23,7 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
                 "the Authorization header must be 'Bearer <token>'")
         raw = parts[1].decode(errors="replace")
         if not raw.startswith(services.TOKEN_PREFIX):
-            found = _oauth2(request)
+            found = _oauth2(request, raw)
             if found is None:
                 raise exceptions.AuthenticationFailed("unknown, expired or revoked token")
             return found
@@ -36,18 +37,27 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         return 'Bearer realm="api"'
 
 
-def _oauth2(request):
-    """(user, access token) for a valid OAuth2 bearer token (django-oauth-toolkit), or None.
+def _oauth2(request, raw: str):
+    """(user, access token) for a valid OAuth2 access token (django-oauth-toolkit), or None.
 
+    The library's validator judges the token alone: its DRF authentication reads the
+    request's form fields, which ran the API's parsers on the body before the token was
+    known, so a form or a malformed body was a 415 or 400 where an expired token is a 401;
+    and it read the URL's query as form fields, a 500 on a query no form carries ("%zz").
+    The validator is given the path alone (it checks a token bound to a resource by it).
     None too when the token's account is deactivated (the library never asks), as for a
     personal token: a banned account kept the whole API through any app it had authorized.
     """
-    from oauth2_provider.contrib.rest_framework import OAuth2Authentication
+    from oauth2_provider.settings import oauth2_settings
+    from oauthlib.common import Request as OAuthRequest
 
-    found = OAuth2Authentication().authenticate(request)
-    if found is None or found[0] is None or not found[0].is_active:
+    uri = f"{request.scheme}://{request.get_host()}{escape_uri_path(request.path)}"
+    checked = OAuthRequest(uri, http_method=request.method)
+    if not oauth2_settings.OAUTH2_VALIDATOR_CLASS().validate_bearer_token(raw, [], checked):
         return None
-    return found
+    if checked.user is None or not checked.user.is_active:
+        return None
+    return checked.user, checked.access_token
 
 
 class ApiTokenScheme(OpenApiAuthenticationExtension):
