@@ -425,9 +425,12 @@ OAUTH2_PROVIDER_ACCESS_TOKEN_MODEL = "oauth2_provider.AccessToken"
 # API's three scopes (docs/api.md, *Tokens and scopes*). Apps are registered at /o/applications/.
 OAUTH2_PROVIDER = {
     "SCOPES": {
+        # what the consent page shows an app may do: games.api.models.SCOPES, word for word
         "read": "Read your games, views, logs and the catalogue",
-        "play": "Answer decisions, chat, undo, resign and claim in your games",
-        "manage-games": "Create, join, start and abort games; send and answer challenges",
+        "play": "Answer decisions, chat, undo, offer rematches, resign and claim in your "
+                "games; mute players; run simulations",
+        "manage-games": "Create, join, leave, start and abort games; send and answer "
+                        "challenges; mark the account as a bot's",
     },
     "DEFAULT_SCOPES": ["read"],
     # the one flow (and its refresh): the validator refuses any other grant, the forms offer

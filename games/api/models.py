@@ -11,8 +11,10 @@ SCOPE_PLAY = "play"
 SCOPE_MANAGE = "manage-games"
 SCOPES = {
     SCOPE_READ: "Read your games, views, logs and the catalogue",
-    SCOPE_PLAY: "Answer decisions, chat, undo, resign and claim in your games",
-    SCOPE_MANAGE: "Create, join, leave, start and abort games; send and answer challenges",
+    SCOPE_PLAY: "Answer decisions, chat, undo, offer rematches, resign and claim in your "
+                "games; mute players; run simulations",
+    SCOPE_MANAGE: "Create, join, leave, start and abort games; send and answer challenges; "
+                  "mark the account as a bot's",
 }
 ALL_SCOPES = list(SCOPES)
 

@@ -371,6 +371,17 @@ def test_an_apps_token_with_an_odd_url_is_answered_as_any_other(alice, path):
     assert response.status_code in (200, 400, 404), response.content[:200]  # (400: NUL)
 
 
+def test_the_consent_page_says_what_each_scope_allows_as_the_tokens_page_does():
+    """An app's user sees the settings' words when granting a scope: they named neither the
+    rematch, muting and simulations `play` allows nor the bot-account flag of `manage-games`."""
+    from oauth2_provider.settings import oauth2_settings
+
+    from games.api.models import SCOPES
+
+    assert oauth2_settings.SCOPES == SCOPES
+    assert "simulations" in SCOPES[PLAY] and "bot" in SCOPES[MANAGE]
+
+
 def test_the_schema_and_its_pages_need_no_token(db):
     public = [(route, p) for route, p in _routes() if p.name in PUBLIC]
     assert len(public) == len(PUBLIC)
