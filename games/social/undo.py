@@ -139,7 +139,9 @@ def undo_answer(*, game: Game, user, undo_id: int, accept: bool,
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         seat = _seat(game, user)
-        undo = Undo.objects.filter(game=game, pk=undo_id).first()
+        # (locked: the minute's expiry does not take the game's lock, and ended it as well
+        # as this accepted and applied it)
+        undo = Undo.objects.select_for_update().filter(game=game, pk=undo_id).first()
         if undo is None:
             raise Missing("no such undo request in this game")
         if undo.status != Status.PENDING:

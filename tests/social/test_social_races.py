@@ -1,0 +1,69 @@
+"""Social actions that reach one game or one account at the same moment, in threads released
+together as requests sent at once reach the server: each race ends with exactly one outcome,
+and the loser gets a refusal (a SocialError: a clean 4xx), never a database error (a 500).
+
+A race does not show every time, so each runs a few rounds; none asserts on timing.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from games import services
+from games.exceptions import GameError
+from games.social import undo
+from games.social.models import Status
+from tests.at_once import at_once
+from tests.social.conftest import first_seat
+from tests.web.conftest import BASE_KINGDOM
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROUNDS = 5
+
+
+def _refusals_only(outcomes: list) -> None:
+    """Every exception is a service's refusal, not an error the database raised."""
+    unexpected = [o for o in outcomes if isinstance(o, Exception) and not isinstance(o, GameError)]
+    assert unexpected == [], unexpected
+
+
+def _asked(alice, bob, answer):
+    """A running 2-player game whose first player bought (Clean-up drew) then asked to take
+    it back: a request waiting for the other player. (game, {position: user}, the request)."""
+    game = services.game_create(creator=alice, seats=["me", "open"], kingdom=BASE_KINGDOM)
+    services.seat_join(game=game, user=bob)
+    game = services.game_start(game=game, user=alice)
+    seat = first_seat(game)
+    game = answer(game, seat, {"play": "all"})
+    game = answer(game, seat, {"buy": "Copper"})
+    users = {s.position: s.user for s in game.seats.all()}
+    asked = undo.undo_take_back(game=game, user=users[seat], to_step=1, step=2)
+    return game, users[1 - seat], asked
+
+
+def test_an_undo_accepted_as_its_deadline_passes_is_applied_or_expired_not_both(
+        catalog, alice, bob, answer):
+    """The minute's expiry does not lock the game: it ended the request (told everyone it
+    expired, set the bots going) while the acceptance, which had read it pending, applied it."""
+    for _ in range(ROUNDS):
+        _accept_as_it_expires(*_asked(alice, bob, answer))
+
+
+def _accept_as_it_expires(game, voter, asked) -> None:
+    deadline = asked.deadline_at
+    accepted, expired = at_once([
+        lambda: undo.undo_answer(game=game, user=voter, undo_id=asked.pk, accept=True,
+                                 now=deadline - timedelta(seconds=1)),
+        lambda: undo.undo_requests_expire(now=deadline + timedelta(seconds=1)),
+    ])
+    _refusals_only([accepted, expired])
+    asked.refresh_from_db()
+    game.refresh_from_db()
+    if asked.status == Status.APPLIED:
+        assert expired == 0 and game.step == 1, (expired, game.step)
+    else:
+        assert asked.status == Status.EXPIRED and expired == 1 and game.step == 2
+        assert isinstance(accepted, GameError), accepted
