@@ -135,8 +135,8 @@ def mute_set(*, user, other, muted: bool) -> bool:
     """Mute (or unmute) `other`'s chat for `user`, in every game."""
     if other.pk == user.pk:
         raise BadMessage("you cannot mute yourself")
-    if muted:
-        Mute.objects.get_or_create(user=user, muted=other)
+    if muted:  # (not get_or_create: with an unmute at once, its retry found no row and raised)
+        Mute.objects.bulk_create([Mute(user=user, muted=other)], ignore_conflicts=True)
     else:
         Mute.objects.filter(user=user, muted=other).delete()
     return muted

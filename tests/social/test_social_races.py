@@ -13,8 +13,8 @@ import pytest
 
 from games import services
 from games.exceptions import GameError
-from games.social import undo
-from games.social.models import Status
+from games.social import chat, undo
+from games.social.models import Mute, Status
 from tests.at_once import at_once
 from tests.social.conftest import first_seat
 from tests.web.conftest import BASE_KINGDOM
@@ -67,3 +67,14 @@ def _accept_as_it_expires(game, voter, asked) -> None:
     else:
         assert asked.status == Status.EXPIRED and expired == 1 and game.step == 2
         assert isinstance(accepted, GameError), accepted
+
+def test_mute_and_unmute_sent_at_once_leave_one_row_or_none(alice, bob):
+    """get_or_create, when its insert met a mute committed meanwhile, looked the row up again;
+    an unmute that deleted it in between made it raise the IntegrityError (a 500)."""
+    for _ in range(ROUNDS):
+        wanted = [True, False, True, True, False, True]
+        outcomes = at_once([lambda m=m: chat.mute_set(user=alice, other=bob, muted=m)
+                            for m in wanted])
+        assert outcomes == wanted
+        assert Mute.objects.filter(user=alice, muted=bob).count() <= 1
+
