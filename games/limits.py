@@ -43,10 +43,12 @@ def endless(game: Game) -> bool:
     return max(p.turns for p in engine.loads(game.snapshot).players) > limit
 
 
-def lock_account(user) -> None:
+def lock_account(user) -> bool:
     """Lock the user's row until the transaction ends, so that two requests of one account
-    counting its rows against a cap (tokens, webhooks, OAuth apps) take turns."""
-    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    counting its rows against a cap (tokens, webhooks, OAuth apps) take turns; False if the
+    account is gone (deleted meanwhile: its deletion takes this lock first, see
+    games/api/account_removal.py, and a row written for it now would fail at commit)."""
+    return get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
 
 
 def lock_site(name: str) -> None:

@@ -21,6 +21,7 @@ from django.db.models.signals import pre_delete
 from django.dispatch import receiver
 from django.utils import timezone
 
+from games import limits
 from games import services as game_services
 from games.api import endings
 from games.api.models import Challenge
@@ -82,6 +83,11 @@ def challenges_called_off(user: Any) -> int:
 def _leave_games(sender: Any, instance: Any, **kwargs: Any) -> None:
     from games.social import rematch  # (the social app imports this one's models)
 
+    # First the account's row lock (the deletion's transaction holds it to the end), as a
+    # chat line or a token of the account takes it before its own writes: taken later, after
+    # a game's lock, it deadlocked with a chat line sent at that moment, and a line that
+    # slipped in before the DELETE left a row pointing at no account (IntegrityError).
+    limits.lock_account(instance)
     games_left(instance)
     challenges_called_off(instance)
     rematch.offers_ended_for_departure(instance)

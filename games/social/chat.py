@@ -49,7 +49,8 @@ def chat_post(*, game: Game, user, body: Any, now: datetime | None = None) -> Ch
     with transaction.atomic():
         # One account's posts take turns, so lines sent at once cannot all count the same
         # recent lines and pass the limits together.
-        limits.lock_account(user)
+        if not limits.lock_account(user):
+            raise Forbidden("your account has been deleted")
         _rate_check(game, user, now)
         message = ChatMessage.objects.create(
             game=game, author=user, position=position, body=text,

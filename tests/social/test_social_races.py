@@ -13,8 +13,10 @@ import pytest
 
 from games import services
 from games.exceptions import GameError
+from games.models import Game
 from games.social import chat, undo
-from games.social.models import Mute, Status
+from games.social.exceptions import Forbidden
+from games.social.models import ChatMessage, Mute, Status
 from tests.at_once import at_once
 from tests.social.conftest import first_seat
 from tests.web.conftest import BASE_KINGDOM
@@ -78,3 +80,25 @@ def test_mute_and_unmute_sent_at_once_leave_one_row_or_none(alice, bob):
         assert outcomes == wanted
         assert Mute.objects.filter(user=alice, muted=bob).count() <= 1
 
+
+def test_a_chat_line_sent_as_its_account_is_deleted_is_posted_first_or_refused(
+        catalog, make_user, alice):
+    """The deletion resigned the account's games (the game's lock) before the DELETE took the
+    account's row, while a chat line took the row then the game (a deadlock: a 500); or the
+    line, waiting on the row, was written for an account gone meanwhile (an IntegrityError)."""
+    for n in range(ROUNDS):
+        leaving = make_user(f"leaving{n}")
+        game = services.game_create(creator=alice, seats=["me", "open"], kingdom=BASE_KINGDOM)
+        services.seat_join(game=game, user=leaving)
+        _chat_as_the_account_goes(services.game_start(game=game, user=alice), leaving)
+
+
+def _chat_as_the_account_goes(game: Game, leaving) -> None:
+    posted, deleted = at_once([
+        lambda: chat.chat_post(game=game, user=leaving, body="good game"),
+        leaving.delete,
+    ])
+    assert not isinstance(deleted, Exception), deleted
+    assert isinstance(posted, (ChatMessage, Forbidden)), posted
+    assert not ChatMessage.objects.filter(game=game).exists()  # (gone with the account)
+    assert Game.objects.get(pk=game.pk).result["resigned"] == [1]
