@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -55,6 +56,7 @@ def rematch_offer(*, game: Game, user, rule: str = "2e", now: datetime | None = 
     _expire_due(game, now)  # its own commit: a refusal below must not undo it
     _end_if_a_player_left(game, now)  # (the same)
     with transaction.atomic():
+        _lock_players(game)
         game = Game.objects.select_for_update().get(pk=game.pk)
         seat = game_selectors.seat_of(game, user)
         if seat is None:
@@ -85,6 +87,7 @@ def rematch_answer(*, game: Game, user, accept: bool,
     _expire_due(game, now)  # its own commit: a refusal below must not undo it
     _end_if_a_player_left(game, now)  # (the same)
     with transaction.atomic():
+        _lock_players(game)
         game = Game.objects.select_for_update().get(pk=game.pk)
         seat = game_selectors.seat_of(game, user)
         if seat is None:
@@ -100,6 +103,16 @@ def rematch_answer(*, game: Game, user, accept: bool,
         offer.answers[str(seat.position)] = "accepted" if accept else "declined"
         offer.save(update_fields=["answers"])
         return _settle(offer, now)
+
+
+def _lock_players(game: Game) -> None:
+    """The players' account rows first, as an account's deletion takes its own before the
+    game's offers (games/api/account_removal.py): a rematch dealt the new game (rows pointing
+    at every player) holding the offer, and deadlocked with a player's deletion. Waiting
+    here, the answer finds the deleted player's seat empty and is refused (409)."""
+    ids = game.seats.filter(user__isnull=False).values_list("user_id", flat=True)
+    list(get_user_model().objects.select_for_update().filter(pk__in=list(ids)).order_by("pk")
+         .values_list("pk", flat=True))
 
 
 def _settle(offer: RematchOffer, now: datetime) -> RematchOffer:

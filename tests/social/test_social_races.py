@@ -14,9 +14,9 @@ import pytest
 from games import services
 from games.exceptions import GameError
 from games.models import Game
-from games.social import chat, undo
-from games.social.exceptions import Forbidden
-from games.social.models import ChatMessage, Mute, Status
+from games.social import chat, rematch, undo
+from games.social.exceptions import Forbidden, SocialError
+from games.social.models import ChatMessage, Mute, RematchOffer, Status
 from tests.at_once import at_once
 from tests.social.conftest import first_seat
 from tests.web.conftest import BASE_KINGDOM
@@ -102,3 +102,31 @@ def _chat_as_the_account_goes(game: Game, leaving) -> None:
     assert isinstance(posted, (ChatMessage, Forbidden)), posted
     assert not ChatMessage.objects.filter(game=game).exists()  # (gone with the account)
     assert Game.objects.get(pk=game.pk).result["resigned"] == [1]
+
+
+def test_a_rematch_accepted_as_its_offerer_is_deleted_is_dealt_first_or_refused(
+        catalog, make_user, bob, finish):
+    """The rematch took the game, the offer, then (dealing the new game) the offerer's row;
+    the deletion took that row, then the offer: a deadlock (a 500 for one of them)."""
+    for n in range(ROUNDS - 1):
+        offerer = make_user(f"offerer{n}")
+        game = services.game_create(creator=offerer, seats=["me", "open"], kingdom=BASE_KINGDOM)
+        services.seat_join(game=game, user=bob)
+        game = finish(services.game_start(game=game, user=offerer))
+        rematch.rematch_offer(game=game, user=offerer)
+        _accept_as_the_offerer_goes(game, bob, offerer)
+
+
+def _accept_as_the_offerer_goes(game: Game, accepting, offerer) -> None:
+    accepted, deleted = at_once([
+        lambda: rematch.rematch_answer(game=game, user=accepting, accept=True),
+        offerer.delete,
+    ])
+    assert not isinstance(deleted, Exception), deleted
+    assert isinstance(accepted, (RematchOffer, SocialError)), accepted  # (404: offer gone)
+    dealt = Game.objects.filter(pk__gt=game.pk)  # (the offer went with its offerer)
+    if isinstance(accepted, SocialError):
+        assert not dealt.exists()
+    else:  # dealt first: the deletion then resigned the offerer's seat of the new game
+        assert [g.pk for g in dealt] == [accepted.new_game_id]
+        assert dealt.get().status == "finished" and dealt.get().result["resigned"]
