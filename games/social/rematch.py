@@ -92,7 +92,9 @@ def rematch_answer(*, game: Game, user, accept: bool,
         seat = game_selectors.seat_of(game, user)
         if seat is None:
             raise Forbidden("you have no seat in this game")
-        offer = RematchOffer.objects.filter(game=game).first()
+        # (locked: the expiry is an update that does not take the game's lock; an accept at
+        # the deadline could write `accepted` over the `expired` it had just set)
+        offer = RematchOffer.objects.select_for_update().filter(game=game).first()
         if offer is None:
             raise Missing("nobody has offered a rematch of this game")
         _everyone_still_here(game)
