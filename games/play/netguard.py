@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from django.utils.encoding import iri_to_uri
+
 from games.play import conf
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -86,7 +88,9 @@ def target_for(url: str) -> Target:
     addresses = [literal] if literal else _lookup(host, port)
     if not all(_allowed(address) for address in addresses):
         raise Refused("private address")
-    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    # (the request line is ASCII: a path or query in any other letters, which the form takes,
+    # goes percent-encoded as UTF-8, as a browser sends it; raw, it failed every attempt)
+    path = iri_to_uri((parts.path or "/") + (f"?{parts.query}" if parts.query else ""))
     return Target(scheme=scheme, host=host, port=port, path=path, address=str(addresses[0]))
 
 

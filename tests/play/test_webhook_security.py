@@ -169,3 +169,21 @@ def test_the_secret_is_shown_once_and_can_be_rotated(client, alice, bob, network
     hook.refresh_from_db()
     assert hook.secret == current
     assert network["connections"] == []
+
+
+def test_a_path_in_other_letters_is_sent_percent_encoded(alice, client, network, receiver,
+                                                         settings):
+    """The form takes a URL whose path or query is not ASCII; the request line must be ASCII,
+    and sending the raw path raised in the delivery task at every attempt (never logged)."""
+    settings.WEBHOOK_ALLOW_LOOPBACK = True
+    client.force_login(alice)
+    client.post(reverse("play:webhook_add"),
+                {"url": f"http://127.0.0.1:{receiver.port}/crème?équipe=rouge&x=%41"})
+    hook = Webhook.objects.get(user=alice)
+    delivery = _delivery(hook)
+
+    webhooks.delivery_attempt(delivery_id=delivery.pk)
+
+    delivery.refresh_from_db()
+    assert [r["path"] for r in receiver.requests] == ["/cr%C3%A8me?%C3%A9quipe=rouge&x=%41"]
+    assert delivery.status == WebhookDelivery.DELIVERED
