@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import http.client
 import json
+import logging
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -29,6 +30,8 @@ from games.api import events as api_events
 from games.models import Seat
 from games.play import conf, netguard
 from games.play.models import Webhook, WebhookDelivery, new_webhook_secret
+
+log = logging.getLogger(__name__)
 
 SIGNATURE_HEADER = "X-Dominion-Signature"
 
@@ -142,7 +145,11 @@ def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> float 
     ).update(attempts=F("attempts") + 1, next_attempt_at=now + backoff(attempts))
     if not claimed:
         return None
-    code, error = _post(delivery)
+    try:
+        code, error = _post(delivery)
+    except Exception as exc:  # a fault of ours: counted and shown, so it ends `failed`
+        log.exception("webhook delivery %s", delivery.pk)  # (it was retried forever)
+        code, error = None, f"not sent: an error on our side ({type(exc).__name__})"
     return _record(delivery, attempts, code, error, now)
 
 

@@ -153,6 +153,30 @@ def test_a_delivery_gives_up_after_the_last_attempt(alice, settings):
     assert (delivery.status, delivery.attempts) == ("failed", 2) and delivery.last_error
 
 
+def test_an_error_of_ours_in_an_attempt_is_recorded_and_ends_failed(alice, settings,
+                                                                     monkeypatch):
+    """A URL the sender could not encode raised in every attempt after it was counted:
+    the delivery stayed pending, retried forever, with nothing in its log."""
+    settings.PLAY_WEBHOOK_MAX_ATTEMPTS = 2
+    hook = webhooks.webhook_create(user=alice, url=f"http://127.0.0.1:{_closed_port()}/x")
+    now = timezone.now()
+    delivery = WebhookDelivery.objects.create(
+        webhook=hook, event_key="test:2", event={"type": "test"}, created_at=now,
+        next_attempt_at=now)
+
+    def broken(*args, **kwargs):
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(webhooks.netguard, "post", broken)
+    assert webhooks.delivery_attempt(delivery_id=delivery.pk, now=now) == 60
+    delivery.refresh_from_db()
+    assert delivery.status == "pending" and "error on our side (ValueError)" in \
+        delivery.last_error
+    webhooks.delivery_attempt(delivery_id=delivery.pk, now=now + timedelta(minutes=2))
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("failed", 2)
+
+
 def test_the_same_event_is_delivered_once(start_game, alice, bob, receiver):
     hook = webhooks.webhook_create(user=alice, url=receiver.url)
     game = start_game([alice, bob])
