@@ -178,7 +178,7 @@
       return;
     }
     if (tag === "input" || tag === "select" || tag === "textarea") return;
-    const button = root.querySelector('button[data-key="' + event.key.toLowerCase() + '"]');
+    const button = root.querySelector('button[data-key="' + CSS.escape(event.key.toLowerCase()) + '"]');
     if (button) { event.preventDefault(); button.click(); }
   });
 
