@@ -61,25 +61,25 @@ def test_display_names_and_chat_are_escaped_everywhere(hostile, base_kingdom, pl
                f"/games/{game.pk}/social/", f"/games/{game.pk}/", "/", "/games/mine/",
                "/players/alice/", "/players/bob/", "/leaderboard/", "/play/notifications/",
                f"/games/{open_game.pk}/"}
-    for user in (alice, bob, None):
-        client = _client(user) if user else Client()
-        for path in running:
-            page = client.get(path, follow=True)
-            assert page.status_code == 200, path
-            _clean(page.content.decode(), f"{path} (running, {user})")
+    _all_clean(running, (alice, bob, None), "running")
     alice_page = _client(alice).get(f"/games/{game.pk}/play/").content.decode()
     assert "&lt;svg onload=alert(1)&gt;" in alice_page  # bob's name is there, escaped
     assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in alice_page
     play_to_end(game)
     finished = running | {f"/games/{game.pk}/replay/", f"/games/{game.pk}/replay/?step=5"}
-    for user in (alice, bob, None):
-        client = _client(user) if user else Client()
-        for path in finished:
-            page = client.get(path, follow=True)
-            assert page.status_code == 200, path
-            _clean(page.content.decode(), f"{path} (finished, {user})")
+    _all_clean(finished, (alice, bob, None), "finished")
     end = _client(alice).get(f"/games/{game.pk}/play/").content.decode()
     assert "vp-chart" in end and "&lt;img src=x onerror=alert(1)&gt;" in end
+
+
+def _all_clean(paths: set[str], users: tuple, when: str) -> None:
+    """Every page in `paths`, as each of `users` (None: a visitor), is 200 and clean."""
+    for user in users:
+        client = _client(user) if user else Client()
+        for path in paths:
+            page = client.get(path, follow=True)
+            assert page.status_code == 200, path
+            _clean(page.content.decode(), f"{path} ({when}, {user})")
 
 
 def test_account_strings_are_escaped_on_the_settings_pages(hostile):
