@@ -11,7 +11,6 @@ receives the events of all the user's games; see docs/api.md for the schema.
 
 from __future__ import annotations
 
-import re
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -20,6 +19,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from games.api import services, token_watch
 from games.api.events import EVENT_VERSION, user_group
 from games.api.models import SCOPE_READ
+from games.forms import whole_number
 from games.models import Seat
 from games.safejson import SafeJsonMixin
 from games.session_sockets import SessionSocketMixin
@@ -30,9 +30,6 @@ CLOSE_BAD_REQUEST = 4400
 CLOSE_FORBIDDEN = 4403
 SUBPROTOCOL = "dominion.v1"
 BEARER_SUBPROTOCOL = "dominion.bearer."
-# A game id as the paths' `<id:...>` takes one: "²" is a digit to str.isdigit (and not to
-# int), and an id past 18 digits overflowed the database's integers.
-GAME_ID = re.compile(r"[0-9]{1,18}")
 
 
 class SocketAuthMixin(SessionSocketMixin, SocketQuotaMixin):
@@ -100,10 +97,12 @@ class EventStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketCons
     async def connect(self) -> None:
         query = parse_qs(self.scope.get("query_string", b"").decode())
         game = (query.get("game") or [""])[0]
-        if "token" in query or (game and not GAME_ID.fullmatch(game)):
+        # a game id as the paths take one (games.forms.whole_number): "²" is a digit to
+        # str.isdigit (not to int), and past 18 digits it overflowed the database's integers
+        self.game_filter = whole_number(game) if game else None
+        if "token" in query or (game and self.game_filter is None):
             await self.close(code=CLOSE_BAD_REQUEST)
             return
-        self.game_filter = int(game) if game else None
         user, self.token_id = await self._authenticate(query)
         if user is None:
             await self.close(code=CLOSE_UNAUTHENTICATED)

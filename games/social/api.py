@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from games import selectors as game_selectors
 from games.api.exceptions import ApiError
 from games.api.idempotency import idempotent
+from games.api.strict import int_param
 from games.api.throttles import ReadWriteThrottle, create_game_charge
-from games.forms import whole_number
 from games.models import Game, display_name
 from games.social import api_docs as docs
 from games.social import api_serializers as s
@@ -66,7 +66,7 @@ def game_chat(request: Request, pk: int) -> Response:
     game = _visible_game(request, pk)
     if request.method == "POST":
         return idempotent(request, lambda: _chat_post(request, game))
-    after = _int_param(request, "after")
+    after = int_param(request, "after", 0, maximum=2**63 - 1)  # (a message id)
     found = selectors.chat_recent(game, request.user,
                                   game_selectors.playing_position(game, request.user), after=after)
     return Response({"game": game.pk,
@@ -206,10 +206,3 @@ def player(request: Request, username: str) -> Response:
     if user is None:
         raise ApiError("not_found", "no such player", 404)
     return Response(selectors.profile_data(user, display_name(user), viewer=request.user))
-
-
-def _int_param(request: Request, name: str) -> int:
-    number = whole_number(request.query_params.get(name, "0"), digits=12)
-    if number is None:
-        raise ApiError("invalid_parameter", f"{name} must be a whole number", 400)
-    return number
