@@ -18,6 +18,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from dominion_site.security_headers import SecurityHeaders  # noqa: E402
 from games import broadcast  # noqa: E402
 from games.static_files import StaticFiles  # noqa: E402
 
@@ -42,6 +43,10 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 if settings.SERVE_STATIC:
     django_http = StaticFiles(django_http)
 
+# Outermost: the answers Django's handler and SecurityMiddleware give before the rest of the
+# middleware (a 400, a 413) get the security headers too (see its docstring).
+http = SecurityHeaders(django_http)
+
 # Embedded mode has no Celery beat: deadlines, reminders and retries sweep in a thread here.
 from games.play import sweeper  # noqa: E402
 
@@ -50,7 +55,7 @@ sweeper.start_if_embedded()
 application = broadcast.LoopRecorder(
     ProtocolTypeRouter(
         {
-            "http": django_http,
+            "http": http,
             "websocket": OriginCheckedWhenSent(
                 AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
             ),

@@ -107,22 +107,31 @@ class ContentSecurityPolicy:
     (`-Report-Only`), so that browser tools which add inline scripts keep working there.
     """
 
-    EXEMPT = ("/api/v1/docs/", "/api/v1/redoc/")
-
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        policy = settings.CONTENT_SECURITY_POLICY
-        header = ("Content-Security-Policy" if settings.CONTENT_SECURITY_POLICY_ENFORCE
-                  else "Content-Security-Policy-Report-Only")
-        if (policy and header not in response
-                and response.get("Content-Type", "").startswith("text/html")
-                and not request.path.startswith(self.EXEMPT)):
+        policy = policy_header(request.path, response.get("Content-Type", ""))
+        if policy and policy[0] not in response:
+            header, value = policy
             origin = oauth.callback_origin(request) if response.status_code == 200 else None
-            response[header] = form_action_widened(policy, origin) if origin else policy
+            response[header] = form_action_widened(value, origin) if origin else value
         return response
+
+
+POLICY_HEADERS = ("Content-Security-Policy", "Content-Security-Policy-Report-Only")
+POLICY_EXEMPT = ("/api/v1/docs/", "/api/v1/redoc/")
+
+
+def policy_header(path: str, content_type: str) -> tuple[str, str] | None:
+    """The site's policy header (name, value) for a response of that type to that path, or
+    None. (Also dominion_site.security_headers's rule, for answers no middleware saw.)"""
+    policy = settings.CONTENT_SECURITY_POLICY
+    if not policy or not content_type.startswith("text/html") or path.startswith(POLICY_EXEMPT):
+        return None
+    return (POLICY_HEADERS[0] if settings.CONTENT_SECURITY_POLICY_ENFORCE else POLICY_HEADERS[1],
+            policy)
 
 
 def form_action_widened(policy: str, origin: str) -> str:
