@@ -40,6 +40,7 @@ class SocketAuthMixin(SessionSocketMixin, SocketQuotaMixin):
     by_session: bool = False
     token_group: str | None = None
     watching: bool = False
+    needed_scope: str = SCOPE_READ  # of a token, whichever way it comes (header or ticket)
 
     async def _watch_token(self, user: object | None = None) -> None:
         if self.by_session or self.ticket_session:
@@ -67,12 +68,13 @@ class SocketAuthMixin(SessionSocketMixin, SocketQuotaMixin):
             self.scope.get("subprotocols") or [])
         if raw:
             token = await database_sync_to_async(services.token_authenticate)(raw=raw)
-            if token is None or SCOPE_READ not in token.scopes:
+            if token is None or self.needed_scope not in token.scopes:
                 return None, None
             return token.user, token.pk
         ticket = (query.get("ticket") or [""])[0]
         if ticket:
-            found = await database_sync_to_async(services.ticket_redeem)(raw=ticket)
+            found = await database_sync_to_async(services.ticket_redeem)(
+                raw=ticket, scope=self.needed_scope)
             if found is None:
                 return None, None
             if found.oauth_token_id is not None:  # made with an OAuth2 app's token

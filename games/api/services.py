@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import broadcast, limits, prepared
-from games.api.models import ALL_SCOPES, ApiToken, IdempotencyRecord, SocketTicket
+from games.api.models import ALL_SCOPES, SCOPE_READ, ApiToken, IdempotencyRecord, SocketTicket
 from games.prepared import Prepared
 
 log = logging.getLogger(__name__)
@@ -139,8 +139,11 @@ def ticket_create(*, user, token: ApiToken | None, oauth_token=None,
     return raw, expires
 
 
-def ticket_redeem(*, raw: str) -> SocketTicket | None:
-    """Use a ticket (once, before it expires, while its token lives); None if it cannot be."""
+def ticket_redeem(*, raw: str, scope: str = SCOPE_READ) -> SocketTicket | None:
+    """Use a ticket (once, before it expires); None if it cannot be. One made with a token is
+    good only while that token lives and still grants `scope` (what the socket needs): its
+    scopes are read again now, not trusted from when the ticket was made (staff may have
+    narrowed them in the meantime, or the token been revoked or expired)."""
     now = timezone.now()
     used = SocketTicket.objects.filter(
         key_hash=token_hash(raw), used_at__isnull=True, expires_at__gt=now,
@@ -148,11 +151,14 @@ def ticket_redeem(*, raw: str) -> SocketTicket | None:
     ).update(used_at=now)
     if not used:
         return None
-    ticket = SocketTicket.objects.select_related("user", "token").get(key_hash=token_hash(raw))
-    if ticket.token is not None and not token_is_live(token_id=ticket.token_id):
+    ticket = SocketTicket.objects.select_related("user", "token", "oauth_token").get(
+        key_hash=token_hash(raw))
+    if ticket.token is not None and not (token_is_live(token_id=ticket.token_id)
+                                         and scope in ticket.token.scopes):
         return None
-    if ticket.oauth_token_id is not None and not oauth_tokens_live(
-            token_ids=[ticket.oauth_token_id]):
+    if ticket.oauth_token is not None and not (
+            oauth_tokens_live(token_ids=[ticket.oauth_token_id])
+            and scope in ticket.oauth_token.scope.split()):
         return None
     return ticket
 
