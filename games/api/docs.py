@@ -357,12 +357,14 @@ stream = extend_schema(
 )
 
 
-def _ending_doc(summary: str, description: str, conflicts: OpenApiResponse) -> extend_schema:
+def _ending_doc(summary: str, description: str, conflicts: OpenApiResponse,
+                *forbidden: tuple[str, str]) -> extend_schema:
     return extend_schema(
         summary=summary, description=description, tags=["games"], request=None,
         parameters=[IDEMPOTENCY_HEADER],
         responses={200: s.GameSerializer, **_game_write_errors(conflicts, _error(
-            "No seat.", ("not_in_game", "you have no seat in this game")))},
+            "No seat." if not forbidden else "No seat, or not allowed.",
+            ("not_in_game", "you have no seat in this game"), *forbidden))},
         examples=[OpenApiExample("ended", response_only=True, status_codes=["200"], value={
             **GAME_EXAMPLE, "status": "finished", "ending": {"reason": "resigned", "seat": 0}})],
     )
@@ -378,9 +380,11 @@ resign = _ending_doc(
 abort = _ending_doc(
     "Abort the game before the first move",
     "Only while no person has answered a decision (bots may have); the game is abandoned, "
-    "without a winner or a rating. The creator may also abort a game still taking players.",
+    "without a winner or a rating. The creator may also abort a game still taking players. "
+    "A player who resigned may not (403 `resigned`).",
     _error("Too late, or ended.", ("too_late", "a player has moved: resign instead"),
-           ("wrong_status", "this game has already ended")))
+           ("wrong_status", "this game has already ended")),
+    ("resigned", "you have resigned from this game: the others decide whether it is called off"))
 claim_win = _ending_doc(
     "Claim the win: the others' clocks ran out",
     "Every other seat whose deadline has passed (and is not on vacation), or that the bot "

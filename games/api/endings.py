@@ -5,8 +5,9 @@ The table's rules, as docs/api.md states them:
   plays the resigned seat on (the takeover strategy) so nobody else's game is spoiled, and at
   the end the winner is the best of the others (score, then fewer turns). When a resignation
   leaves one seat (always in a 2-player game), that seat wins and the game ends at once.
-- **Abort**, only before the first move by a person: the game is abandoned, unrated, without
-  a winner. The creator may also abort a game still taking players.
+- **Abort**, only before the first move by a person, and only by a player who has not
+  resigned: the game is abandoned, unrated, without a winner. The creator may also abort a
+  game still taking players.
 - **Claim a win** when the others' clocks ran out, as the deadline rules count it: a seat
   whose deadline has passed (not on vacation), or that the bot took over after repeated
   expiries. Those seats count as resigned (reason "timeout"); if that leaves only the
@@ -26,7 +27,7 @@ import engine
 from games import services as game_services
 from games import signals
 from games.api.models import GameEnding, Resignation
-from games.exceptions import GameConflict, NotAllowed, WrongStatus
+from games.exceptions import GameConflict, NotAllowed, Resigned, WrongStatus
 from games.models import Game, GameStatus, Seat
 from games.play import conf as play_conf
 from games.play import selectors as play_selectors
@@ -139,7 +140,8 @@ def _finish_early(game: Game, winner: int, reason: str, by: int) -> None:
 
 
 def game_abort(*, game: Game, user) -> Game:
-    """Call the game off before anyone has moved; it is abandoned, with no winner."""
+    """Call the game off before anyone has moved; it is abandoned, with no winner. Only a
+    player still at the table may (not one who resigned, or was counted resigned)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         seat = _my_seat(game, user)
@@ -147,6 +149,10 @@ def game_abort(*, game: Game, user) -> Game:
             raise NotAllowed("only the creator can abort a game still taking players")
         if game.status not in (GameStatus.OPEN, GameStatus.RUNNING):
             raise WrongStatus("this game has already ended")
+        if Resignation.objects.filter(game=game, position=seat.position).exists():
+            # (gone from the table, as from answering: the bot plays the seat on for them)
+            raise Resigned("you have resigned from this game: the others decide whether it "
+                           "is called off")
         if game.steps.exclude(actor="bot").exists():
             raise TooLateToAbort("a player has moved: resign instead")
         game.status = GameStatus.ABANDONED

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from games import services
-from games.api.models import Resignation
+from games.api.models import GameEnding, Resignation
 from games.models import Game, GameStatus
 from games.social.ratings import pair_score
 
@@ -101,6 +101,32 @@ def test_no_abort_after_a_person_moved(running_game, as_alice, play_one, untouch
     with untouched(running_game):
         response = as_alice.post(_url(running_game, "abort"), format="json")
     assert (response.status_code, response.json()["code"]) == (409, "too_late")
+
+
+def test_a_resigned_player_cannot_abort(catalog, alice, bob, make_user, base_kingdom,
+                                         client_for, untouched, committed):
+    """Before anyone has moved, a player who resigned (the bot plays their seat on) could
+    still call the game off for the others."""
+    carol = make_user("carol")
+    game = services.game_create(creator=alice, seats=["me", "open", "open"],
+                                kingdom=base_kingdom)
+    services.seat_join(game=game, user=bob)
+    services.seat_join(game=game, user=carol)
+    services.game_start(game=game, user=alice)
+    with committed():
+        assert client_for(carol).post(_url(game, "resign"), format="json").status_code == 200
+
+    with untouched(game):
+        refused = client_for(carol).post(_url(game, "abort"), format="json")
+
+    assert refused.status_code == 403
+    assert refused.json() == {"code": "resigned",
+                              "detail": "you have resigned from this game: the others decide "
+                                        "whether it is called off"}
+    assert not GameEnding.objects.filter(game=game).exists()
+    with committed():
+        aborted = client_for(bob).post(_url(game, "abort"), format="json")
+    assert aborted.json()["ending"] == {"reason": "aborted", "seat": 1}
 
 
 def test_an_open_game_is_aborted_by_its_creator_only(open_game, as_alice, client_for, bob):
