@@ -5,6 +5,9 @@ Sent both as the IETF fields (draft-ietf-httpapi-ratelimit-headers: `RateLimit-P
 `X-RateLimit-Limit/Remaining/Reset` for the first of them (the request's read or write
 quota). Nothing is counted here: the throttles (games.api.throttles) count; this only reads
 their history after the response is made, so it works the same whatever cache backs them.
+
+A page of the site that counts a quota of its own (the replay pages: `replay`) says where
+its visitor stands in it with the same fields, on its 429 too.
 """
 
 from __future__ import annotations
@@ -21,12 +24,14 @@ from games.api.throttles import (
     SEEN,
     CreateGameThrottle,
     ReadThrottle,
+    ReplayThrottle,
     WriteThrottle,
     window_read,
 )
 
 SAFE = ("GET", "HEAD", "OPTIONS")
 _REMATCH = re.compile(r"/api/v1/games/\d+/rematch")  # an offer may deal the new game
+PAGE_QUOTAS = (ReplayThrottle,)  # counted by pages (games.api.throttles.page_quota_wait)
 
 
 def _throttles_for(request: HttpRequest) -> list:
@@ -58,8 +63,16 @@ def quota_state(throttle, request: HttpRequest) -> tuple[str, int, int, int, int
     return throttle.scope, limit, window, max(0, limit - len(live)), max(0, reset)
 
 
-def headers_for(request: HttpRequest) -> dict[str, str]:
-    states = [s for s in (quota_state(t, request) for t in _throttles_for(request)) if s]
+def _page_throttles_for(request: HttpRequest) -> list:
+    """The page quotas the request was counted in (none for most pages)."""
+    counted = getattr(request, SEEN, {})
+    return [quota() for quota in PAGE_QUOTAS if quota.scope in counted]
+
+
+def headers_for(request: HttpRequest, throttles: list | None = None) -> dict[str, str]:
+    """The fields for `throttles` (by default the API request's quotas)."""
+    chosen = _throttles_for(request) if throttles is None else throttles
+    states = [s for s in (quota_state(t, request) for t in chosen) if s]
     if not states:
         return {}
     # The X- fields have room for one quota: the nearest to refusing (a client over
@@ -76,7 +89,8 @@ def headers_for(request: HttpRequest) -> dict[str, str]:
 
 
 class RateLimitHeaders:
-    """Middleware: add the headers to every response under /api/ (errors included)."""
+    """Middleware: add the headers to every response under /api/ (errors included), and to
+    a page's that counted a page quota."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -87,5 +101,8 @@ class RateLimitHeaders:
             if not hasattr(request, "user"):  # refused before authentication ran (413)
                 request.user = AnonymousUser()
             for name, value in headers_for(request).items():
+                response.headers.setdefault(name, value)
+        elif hasattr(request, SEEN):
+            for name, value in headers_for(request, _page_throttles_for(request)).items():
                 response.headers.setdefault(name, value)
         return response

@@ -164,9 +164,12 @@ def form_quota_wait(user: Any, throttle: _ScopeThrottle) -> float | None:
 def page_quota_wait(request: Any, throttle: _ScopeThrottle) -> float | None:
     """`form_quota_wait` for a page visitors may load too: a visitor counts by address (the
     client's, REMOTE_ADDR, as the socket caps count it; the proxy in front sets it)."""
-    if request.user.is_authenticated:
-        return _quota_wait(throttle, request.user.pk)
-    return _quota_wait(throttle, f"address-{request.META.get('REMOTE_ADDR')}")
+    ident = (request.user.pk if request.user.is_authenticated
+             else f"address-{request.META.get('REMOTE_ADDR')}")
+    wait = _quota_wait(throttle, ident)
+    if throttle.rate is not None:  # (the page's rate-limit fields read it: games.api.ratelimit)
+        request.__dict__.setdefault(SEEN, {})[throttle.scope] = list(throttle.history)
+    return wait
 
 
 def _quota_wait(throttle: _ScopeThrottle, ident: Any) -> float | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 import engine
@@ -124,6 +125,30 @@ def test_visitors_are_rate_limited_per_address(client, running_game, settings):
     assert [client.get(url).status_code for _ in range(3)] == [200, 200, 429]
     assert client.get(url, REMOTE_ADDR="192.0.2.7").status_code == 200
 
+
+
+def test_replay_pages_say_where_their_quota_stands_as_the_api_does(client, running_game,
+                                                                  make_user, settings):
+    """The `replay` quota's figures in the API's rate-limit fields, on each replay page and
+    its 429 (only Retry-After said anything, and only once refused)."""
+    _replay_rate(settings, "2/min")
+    url = reverse("games:replay", args=[running_game.pk])
+    client.force_login(make_user("carol"))
+
+    first, second, over = (client.get(url) for _ in range(3))
+
+    assert first["RateLimit-Policy"] == '"replay";q=2;w=60'
+    assert first["RateLimit"].startswith('"replay";r=1;t=')
+    assert (first["X-RateLimit-Limit"], first["X-RateLimit-Remaining"],
+            first["X-RateLimit-Scope"]) == ("2", "1", "replay")
+    assert 1 <= int(first["X-RateLimit-Reset"]) <= 60
+    assert second["X-RateLimit-Remaining"] == "0"
+    assert over.status_code == 429
+    assert over["X-RateLimit-Remaining"] == "0" and over["RateLimit-Policy"] == '"replay";q=2;w=60'
+    assert abs(int(over["X-RateLimit-Reset"]) - int(over["Retry-After"])) <= 1
+    visitor = Client().get(url, REMOTE_ADDR="192.0.2.9")  # a visitor: counted by address
+    assert visitor["X-RateLimit-Remaining"] == "1"
+    assert "RateLimit" not in client.get(reverse("games:detail", args=[running_game.pk]))
 
 
 def test_a_links_numbers_are_ascii_digits_or_the_default(client, running_game, play_to_end):
