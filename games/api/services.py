@@ -90,20 +90,23 @@ def token_is_live(*, token_id: int) -> bool:
     return ApiToken.objects.filter(_live(), pk=token_id, user__is_active=True).exists()
 
 
-def tokens_live(*, token_ids: list[int]) -> set[int]:
-    """Which of these tokens are live (one query: the sockets' re-check, api/token_watch.py)."""
-    return set(ApiToken.objects.filter(_live(), pk__in=token_ids, user__is_active=True)
-               .values_list("pk", flat=True))
+def tokens_live(*, token_ids: list[int], scope: str = SCOPE_READ) -> set[int]:
+    """Which of these tokens are live and still grant `scope`, which every socket and stream
+    needs (one query: the sockets' re-check, api/token_watch.py; staff may narrow a token's
+    scopes in the admin)."""
+    rows = ApiToken.objects.filter(_live(), pk__in=token_ids, user__is_active=True)
+    return {pk for pk, scopes in rows.values_list("pk", "scopes") if scope in scopes}
 
 
-def oauth_tokens_live(*, token_ids: list[int]) -> set[int]:
+def oauth_tokens_live(*, token_ids: list[int], scope: str = SCOPE_READ) -> set[int]:
     """Which of these OAuth2 access tokens are live: not revoked (a revoked one is deleted),
-    not expired, their user active (the re-check of sockets opened through an app)."""
+    not expired, their user active, still granting `scope` (the re-check of sockets opened
+    through an app)."""
     from oauth2_provider.models import get_access_token_model
 
-    return set(get_access_token_model().objects.filter(
+    rows = get_access_token_model().objects.filter(
         pk__in=token_ids, expires__gt=timezone.now(), user__is_active=True)
-        .values_list("pk", flat=True))
+    return {pk for pk, granted in rows.values_list("pk", "scope") if scope in granted.split()}
 
 
 _TOKEN_BY_HASH = Prepared(lambda key_hash, now: (

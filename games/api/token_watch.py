@@ -1,6 +1,7 @@
 """One re-check of the tokens behind a process's open sockets, for all of them at once.
 
-A socket opened with a token closes when the token stops being live. Revocations through the
+A socket opened with a token closes when the token stops being live (revoked, expired, its
+user deactivated, or no longer granting `read`). Revocations through the
 site tell the token's sockets at once (a group message); the others (an admin, an expiry, a
 deactivated user, an OAuth2 app's token revoked by the user or the app) are found by this
 re-check. It used to be one query per socket every few

@@ -80,3 +80,32 @@ def test_tokens_live_reads_them_in_one_query(django_assert_num_queries, django_u
         found = services.tokens_live(token_ids=[live.pk, revoked.pk, 999999])
 
     assert found == {live.pk}
+
+
+@pytest.mark.django_db
+def test_a_token_that_lost_read_is_no_longer_live(django_user_model):
+    """Staff may narrow a token's scopes in the admin: its open sockets close at the next
+    re-check, as a ticket it made is refused (every socket and stream needs `read`)."""
+    user = django_user_model.objects.create_user("narrowed", password="x" * 12)
+    token, _ = services.token_create(user=user, name="bot")
+    kept, _ = services.token_create(user=user, name="kept")
+    token.scopes = ["play"]
+    token.save(update_fields=["scopes"])
+
+    assert services.tokens_live(token_ids=[token.pk, kept.pk]) == {kept.pk}
+
+
+@pytest.mark.django_db
+def test_an_oauth_token_that_lost_read_is_no_longer_live(django_user_model):
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from oauth2_provider.models import get_access_token_model
+
+    user = django_user_model.objects.create_user("narrowed-app", password="x" * 12)
+    model = get_access_token_model()
+    later = timezone.now() + timedelta(hours=1)
+    reading = model.objects.create(user=user, token="t-read", expires=later, scope="read play")
+    playing = model.objects.create(user=user, token="t-play", expires=later, scope="play")
+
+    assert services.oauth_tokens_live(token_ids=[reading.pk, playing.pk]) == {reading.pk}
