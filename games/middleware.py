@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import patch_cache_control
 
@@ -41,7 +42,12 @@ class RequestLimits:
         if _has_nul(request.GET):
             return refusal(request, 400, "invalid_parameter",
                            "query parameters cannot contain NUL characters")
-        if _form_has_nul(request):
+        try:
+            nul_in_form = _form_has_nul(request)
+        except RequestDataTooBig:  # a body sent without a Content-Length, read past the limit
+            return refusal(request, 413, "payload_too_large",
+                           f"the request body is larger than {limit} bytes")
+        if nul_in_form:
             return refusal(request, 400, "invalid_request",
                            "form fields cannot contain NUL characters")
         return self.get_response(request)
