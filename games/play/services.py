@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import engine
@@ -160,15 +160,24 @@ def _clock_start(game: Game, seat: Seat, active: bool, now: datetime) -> None:
         "remind_at": start + limit * conf.get("PLAY_REMINDER_FRACTION"),
         "reminded_at": None, "turn_emailed_at": None,
     }
-    # One upsert (the seat's clock, new or restarted for a new wait), its SQL written once.
-    prepared.upsert(DecisionClock, {"game_id": game.pk, "position": seat.position, **fields},
-                    unique=("game_id", "position"))
     if active:
         text = f"Your turn in game #{game.pk}."
     else:
         text = f"Game #{game.pk} is waiting for your answer."
-    notify.notification_add(user=seat.user, game_id=game.pk, kind="turn", text=text, now=now,
-                            once=True, unread=getattr(seat, "turn_notice_unread", None))
+    try:
+        # One upsert (the seat's clock, new or restarted for a new wait), its SQL written once.
+        prepared.upsert(DecisionClock, {"game_id": game.pk, "position": seat.position, **fields},
+                        unique=("game_id", "position"))
+        notify.notification_add(user=seat.user, game_id=game.pk, kind="turn", text=text,
+                                now=now, once=True,
+                                unread=getattr(seat, "turn_notice_unread", None))
+    except IntegrityError:
+        # The job read the seats before the account's deletion committed (a rematch dealt just
+        # before it): its rows would point at no account. Nobody is left to time or tell.
+        if get_user_model().objects.filter(pk=seat.user_id).exists():
+            raise
+        log.info("game %s: seat %s's account was deleted meanwhile: no clock", game.pk,
+                 seat.position)
 
 
 # --- standing orders -------------------------------------------------------------------------
