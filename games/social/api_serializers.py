@@ -76,7 +76,8 @@ class MuteListSerializer(serializers.Serializer):
 class RematchSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.IntegerField()
-    offered_by = serializers.CharField()
+    offered_by = serializers.CharField(
+        allow_null=True, help_text="Null once the offerer has deleted their account.")
     first_player_rule = serializers.CharField()
     status = serializers.CharField(help_text="pending, accepted, declined or expired.")
     answers = serializers.DictField(child=serializers.CharField(),

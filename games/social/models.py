@@ -86,7 +86,10 @@ class RematchOffer(models.Model):
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rematch_offers")
-    offered_by = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    # (kept when the offerer's account is deleted, declined: the other players are told why
+    # the offer ended, and an accepted one still leads to its game)
+    offered_by = models.ForeignKey(USER, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
     first_player_rule = models.CharField(max_length=4, default="2e")
     answers = models.JSONField(default=dict)
     status = models.CharField(max_length=12, choices=Status, default=Status.PENDING)

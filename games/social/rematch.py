@@ -97,6 +97,8 @@ def rematch_answer(*, game: Game, user, accept: bool,
         offer = RematchOffer.objects.select_for_update().filter(game=game).first()
         if offer is None:
             raise Missing("nobody has offered a rematch of this game")
+        if offer.offered_by_id is None:
+            raise Conflict(OFFERER_LEFT)
         _everyone_still_here(game)
         if offer.status != Status.PENDING:
             raise Conflict(f"the rematch offer is already {offer.get_status_display().lower()}")
@@ -173,6 +175,7 @@ def _expire_due(game: Game, now: datetime) -> None:
 
 
 PLAYER_LEFT = "a player of this game has deleted their account: there can be no rematch"
+OFFERER_LEFT = "the rematch offer ended: the player who made it deleted their account"
 
 
 def _everyone_still_here(game: Game) -> None:
@@ -221,7 +224,8 @@ def offers_ended_for_departure(user, now: datetime | None = None) -> int:
 def rematch_dict(offer: RematchOffer) -> dict:
     """A rematch offer as the API and the event stream give it."""
     return {
-        "id": offer.pk, "game": offer.game_id, "offered_by": offer.offered_by.username,
+        "id": offer.pk, "game": offer.game_id,
+        "offered_by": offer.offered_by.username if offer.offered_by_id else None,
         "first_player_rule": offer.first_player_rule, "status": offer.status,
         # seat numbers as strings, as JSON writes them: the Redis channel layer (msgpack,
         # strict map keys) refuses a message whose dict keys are ints

@@ -116,7 +116,26 @@ def test_a_pending_offer_ends_declined_when_a_player_deletes_their_account(finis
     assert "A player of this game has deleted their account" in page
 
 
-def test_a_pending_offer_of_the_deleted_player_goes_with_them(finished, alice, bob):
+def test_a_pending_offer_of_the_deleted_player_ends_declined(finished, alice, bob):
     rematch.rematch_offer(game=finished, user=bob)
     bob.delete()
-    assert not RematchOffer.objects.filter(game=finished, status=Status.PENDING).exists()
+    offer = RematchOffer.objects.get(game=finished)  # (kept: it went with its offerer)
+    assert offer.status == Status.DECLINED and offer.offered_by_id is None
+
+
+def test_accepting_an_offer_whose_offerer_left_says_so(finished, alice, bob, client_for):
+    """The offer went with its offerer's account, and the other player's accept was told
+    "nobody has offered a rematch of this game" (404), of an offer the page had shown."""
+    rematch.rematch_offer(game=finished, user=bob)
+    bob.delete()
+    with pytest.raises(Conflict, match="^the rematch offer ended: the player who made it "
+                                       "deleted their account$"):
+        rematch.rematch_answer(game=finished, user=alice, accept=True)
+    refused = client_for(alice).post(f"/api/v1/games/{finished.pk}/rematch/answer/",
+                                     {"accept": True}, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == rematch.OFFERER_LEFT
+    state = client_for(alice).get(f"/api/v1/games/{finished.pk}/rematch/").json()
+    assert state["rematch"]["offered_by"] is None
+    assert state["rematch"]["status"] == "declined"
+    assert Game.objects.count() == 1  # no game dealt
