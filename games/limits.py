@@ -11,8 +11,11 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 import engine
-from games.exceptions import TooManyOpenGames
+from games.exceptions import NotAllowed, TooManyOpenGames
 from games.models import Game, GameStatus
+
+# What a write for an account deleted meanwhile is refused with (lock_account returned False).
+ACCOUNT_GONE = "your account has been deleted"
 
 
 def max_open_games() -> int:
@@ -21,8 +24,10 @@ def max_open_games() -> int:
 
 def below_the_open_games_cap(creator) -> None:
     """Counted under the account's lock, so that two creations sent at once take turns and
-    cannot both pass the cap."""
-    lock_account(creator)
+    cannot both pass the cap. An account deleted meanwhile is refused (its game's seat would
+    point at no account: an IntegrityError at commit)."""
+    if not lock_account(creator):
+        raise NotAllowed(ACCOUNT_GONE)
     most = max_open_games()
     waiting = Game.objects.filter(creator=creator, status=GameStatus.OPEN).count()
     if waiting >= most:

@@ -9,14 +9,19 @@ So, on pre_delete: a running game is resigned (the bot plays the seat on, or the
 left wins, as *Ending a game* in docs/api.md says); an open game it created is abandoned;
 an open seat elsewhere is given up; the private game made for a challenge to it is called
 off; a pending rematch offer of a finished game of theirs ends declined.
+
+Staff delete through `account_delete` (the admin does), which takes the account's lock
+before Django collects the rows to delete; the pre_delete receiver covers any other delete().
 """
 
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.db.models.signals import pre_delete
 from django.dispatch import receiver
 from django.utils import timezone
@@ -79,15 +84,50 @@ def challenges_called_off(user: Any) -> int:
     return called_off
 
 
-@receiver(pre_delete, sender=get_user_model(), dispatch_uid="games-left-by-a-deleted-account")
-def _leave_games(sender: Any, instance: Any, **kwargs: Any) -> None:
+# The accounts account_delete has already taken leave for: their pre_delete does nothing more.
+_departed: ContextVar[frozenset[int]] = ContextVar("accounts_departed", default=frozenset())
+
+
+def account_delete(user: Any) -> bool:
+    """Delete an account, the one way staff do it (the admin's delete page and bulk action):
+    in one transaction, the account's row lock first, then its games left, then the DELETE;
+    False if it was gone already.
+
+    Django's delete() collects every row to cascade or set null before pre_delete fires: a
+    row written for the account in between (a token, a webhook, a chat line, a game...)
+    was not collected, and the deletion failed at commit (an IntegrityError: a 500 for
+    staff). Collected under the lock, every row is: a writer takes the same lock first
+    (limits.lock_account), so it wrote before, or waits and finds the account gone."""
+    with transaction.atomic():
+        if not limits.lock_account(user):
+            return False
+        _leave_everything(user)
+        token = _departed.set(_departed.get() | {user.pk})
+        try:
+            user.delete()
+        finally:
+            _departed.reset(token)
+    return True
+
+
+def _leave_everything(user: Any) -> None:
     from games.social import rematch  # (the social app imports this one's models)
 
+    games_left(user)
+    challenges_called_off(user)
+    rematch.offers_ended_for_departure(user)
+
+
+@receiver(pre_delete, sender=get_user_model(), dispatch_uid="games-left-by-a-deleted-account")
+def _leave_games(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A delete() that did not come through account_delete (the shell, a test) leaves the
+    games here, still under the account's lock; but its rows were collected before this
+    lock, so a row written meanwhile can still fail its commit: delete through
+    account_delete."""
+    if instance.pk in _departed.get():
+        return
     # First the account's row lock (the deletion's transaction holds it to the end), as a
     # chat line or a token of the account takes it before its own writes: taken later, after
-    # a game's lock, it deadlocked with a chat line sent at that moment, and a line that
-    # slipped in before the DELETE left a row pointing at no account (IntegrityError).
+    # a game's lock, it deadlocked with a chat line sent at that moment.
     limits.lock_account(instance)
-    games_left(instance)
-    challenges_called_off(instance)
-    rematch.offers_ended_for_departure(instance)
+    _leave_everything(instance)

@@ -115,7 +115,9 @@ class CappedApplicationRegistration(AuthorizationCodeOnlyForm, ApplicationRegist
         most = settings.OAUTH_APPLICATIONS_PER_USER
         with transaction.atomic():
             user = self.request.user
-            lock_account(user)
+            if not lock_account(user):  # deleted meanwhile: the app would fail at commit
+                form.add_error(None, "Your account has been deleted.")
+                return self.form_invalid(form)
             owned = get_application_model().objects.filter(user=user).count()
             if most and owned >= most:
                 form.add_error(None, f"You have {owned} applications, the most an account "

@@ -44,7 +44,8 @@ def token_create(*, user, name: str, scopes: list[str] | None = None,
     raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
     most = getattr(settings, "API_TOKENS_PER_USER", 50)
     with transaction.atomic():
-        limits.lock_account(user)
+        if not limits.lock_account(user):  # deleted meanwhile: the row would fail at commit
+            raise ValueError(limits.ACCOUNT_GONE)
         if ApiToken.objects.filter(_live(), user=user).count() >= most:
             raise ValueError(f"you have {most} live tokens, the most an account may have: "
                              "revoke one first")

@@ -97,7 +97,7 @@ def webhook_add(request: HttpRequest) -> HttpResponse:
             hook = webhooks.webhook_create(user=request.user, url=form.cleaned_data["url"])
         except netguard.Refused as exc:  # the host's DNS changed since the form checked it
             messages.error(request, f"This URL cannot be used: {exc}.")
-        except webhooks.TooManyWebhooks as exc:
+        except webhooks.WebhookRefused as exc:  # the cap, or the account deleted meanwhile
             messages.error(request, f"No webhook added: {exc}.")
         else:
             _show_secret_once(request, hook)

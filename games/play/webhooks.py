@@ -40,19 +40,25 @@ def signature(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
-class TooManyWebhooks(ValueError):
-    """The user has PLAY_WEBHOOKS_PER_USER webhooks already (the text is safe to show)."""
+class WebhookRefused(ValueError):
+    """A webhook that cannot be added (the text is safe to show)."""
+
+
+class TooManyWebhooks(WebhookRefused):
+    """The user has PLAY_WEBHOOKS_PER_USER webhooks already."""
 
 
 def webhook_create(*, user, url: str) -> Webhook:
     """Raises netguard.Refused for a URL the site may not POST to (checked before saving), and
     TooManyWebhooks at the cap: every event is POSTed to every webhook, so without one an
     account could turn each of its moves into any number of requests from our workers. The
-    cap is read before the URL's lookup too, so an account at the cap costs no lookup."""
+    cap is read before the URL's lookup too, so an account at the cap costs no lookup.
+    WebhookRefused too when the account was deleted meanwhile."""
     _below_the_cap(user)
     netguard.target_for(url)
     with transaction.atomic():
-        limits.lock_account(user)
+        if not limits.lock_account(user):  # deleted meanwhile: the row would fail at commit
+            raise WebhookRefused(limits.ACCOUNT_GONE)
         _below_the_cap(user)  # (again under the lock: two saves at once take turns)
         return Webhook.objects.create(user=user, url=url)
 

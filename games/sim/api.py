@@ -146,7 +146,8 @@ def simulations(request: Request) -> Response:
                                              charge=lambda: quota_charge(request.user,
                                                                          SimulateThrottle()))
         except services.SimulationRefused as exc:
-            status = 409 if exc.code in ("too_many_simulations", "simulations_busy") else 400
+            status = {"too_many_simulations": 409, "simulations_busy": 409,
+                      "account_deleted": 403}.get(exc.code, 400)
             raise ApiError(exc.code, exc.detail, status) from None
         return Response(_body(request, sim), status=201)
 

@@ -75,7 +75,8 @@ def simulation_create(*, user, kingdom: Sequence[str], bots: Sequence[str], game
         raise SimulationRefused("invalid_setup", "edition is 1 or 2; shelters auto, always "
                                                  "or never")
     with transaction.atomic():  # the counts and the new row under the account's lock
-        limits.lock_account(user)
+        if not limits.lock_account(user):  # deleted meanwhile: the row would fail at commit
+            raise SimulationRefused("account_deleted", limits.ACCOUNT_GONE)
         active = Simulation.objects.filter(created_by=user, status__in=ACTIVE).count()
         if active >= max_active():
             raise SimulationRefused("too_many_simulations", f"you already have {active} "

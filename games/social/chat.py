@@ -50,7 +50,7 @@ def chat_post(*, game: Game, user, body: Any, now: datetime | None = None) -> Ch
         # One account's posts take turns, so lines sent at once cannot all count the same
         # recent lines and pass the limits together.
         if not limits.lock_account(user):
-            raise Forbidden("your account has been deleted")
+            raise Forbidden(limits.ACCOUNT_GONE)
         _rate_check(game, user, now)
         message = ChatMessage.objects.create(
             game=game, author=user, position=position, body=text,
