@@ -173,8 +173,15 @@ def _new_seat(game: Game, position: int, spec: str, creator) -> Seat:
 
 
 def seat_join(*, game: Game, user, invite_token: str | None = None) -> Seat:
-    """Seat `user` in the first open seat. Private games need their invite token."""
+    """Seat `user` in the first open seat. Private games need their invite token.
+
+    The account's lock comes first, as in its deletion (games.api.account_removal): a seat
+    taken by an account deleted meanwhile would point at no account (an IntegrityError at
+    commit, the join's or the deletion's); now the join waits for the deletion and is
+    refused."""
     with transaction.atomic():
+        if not limits.lock_account(user):
+            raise NotAllowed(limits.ACCOUNT_GONE)
         game = _lock(game.pk)
         if game.status != GameStatus.OPEN:
             raise WrongStatus("this game is no longer taking players")

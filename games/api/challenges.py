@@ -19,7 +19,7 @@ from django.db.models import Q, QuerySet
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games import broadcast
+from games import broadcast, limits
 from games import services as game_services
 from games.api.events import EVENT_VERSION, user_group
 from games.api.models import BotAccount, Challenge
@@ -87,8 +87,12 @@ def _mutes(user, other) -> bool:
 
 
 def challenge_accept(*, challenge: Challenge, user) -> Challenge:
-    """Take the challenge's seat; the game is dealt once every seat is taken."""
+    """Take the challenge's seat; the game is dealt once every seat is taken. (The account's
+    lock first, before the challenge's and the game's, in the order its deletion takes them:
+    taken after them, the two could deadlock.)"""
     with transaction.atomic():
+        if not limits.lock_account(user):
+            raise NotAllowed(limits.ACCOUNT_GONE)
         challenge = Challenge.objects.select_for_update(of=("self",)).select_related(
             "challenger", "invited", "game").get(pk=challenge.pk)
         _check_open(challenge)

@@ -117,3 +117,23 @@ def test_a_simulation_of_a_deleted_account_is_refused(catalog, gone):
         sim_services.simulation_create(user=gone, kingdom=BASE_KINGDOM, bots=["bmu", "bmu"],
                                        games=2)
     assert err.value.code == "account_deleted"
+
+
+def test_a_seat_taken_by_a_deleted_account_is_refused(open_game, gone):
+    with pytest.raises(NotAllowed, match=f"^{limits.ACCOUNT_GONE}$"):
+        services.seat_join(game=open_game, user=gone)
+    assert not open_game.seats.filter(user_id=gone.pk).exists()
+
+
+def test_a_challenge_accepted_by_a_deleted_account_is_refused(catalog, alice, make_user):
+    from games.api import challenges
+    from games.api.models import Challenge
+
+    invited = make_user("invited")
+    challenge = challenges.challenge_create(challenger=alice, invited=invited,
+                                            game_options={"kingdom": BASE_KINGDOM})
+    stale = User.objects.get(pk=invited.pk)
+    User.objects.filter(pk=invited.pk).delete()  # (its pending challenges went with it)
+    challenge = Challenge(pk=challenge.pk)
+    with pytest.raises(NotAllowed, match=f"^{limits.ACCOUNT_GONE}$"):
+        challenges.challenge_accept(challenge=challenge, user=stale)
