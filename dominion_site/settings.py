@@ -406,6 +406,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated",
                                    "games.api.scopes.HasScope"],
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
+                                 "games.api.renderers.BrowsableAPIRenderer"],  # (CSP-clean)
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ReadWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "read": os.environ.get("API_RATE_READ", "600/min"),

@@ -41,7 +41,8 @@ def test_every_page_runs_under_the_policy(catalog, make_user, new_page):
                  f"/games/{finished.pk}/replay/?step=5", "/sim/", "/sim/new/", "/profile/",
                  "/play/settings/", "/leaderboard/",
                  "/profile/api-tokens/", "/admin/", "/admin/games/game/",
-                 f"/admin/games/game/{running.pk}/change/", "/accounts/password/change/"):
+                 f"/admin/games/game/{running.pk}/change/", "/accounts/password/change/",
+                 "/api/v1/games/", f"/api/v1/games/{running.pk}/"):  # (the browsable API)
         assert page.goto(path).status == 200, path
         page.wait_for_load_state("load")
     assert found == []
