@@ -20,6 +20,7 @@ from typing import Any
 from allauth.account import app_settings
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.internal.userkit import filter_users_by_email, filter_users_by_username
+from allauth.core import context
 from allauth.core.internal import ratelimit
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -27,6 +28,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from games import names
 from games.models import PlayerPreferences
@@ -80,6 +82,16 @@ class AccountAdapter(DefaultAccountAdapter):
         """A password reset by email clears the failures of the accounts it names."""
         for key in self.login_failed_keys(request, **credentials):
             ratelimit.clear(request, app=APP, action=ACTION, key=key)
+
+    def is_safe_url(self, url: str | None) -> bool:
+        """A `next` (login, logout, sign-up...) is a path of this site, or a URL naming the very
+        host and port the request named, over HTTPS if the request came by it. allauth also let
+        in every name in ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS, on any port: a site served at
+        127.0.0.1:8000 sent a login on to http://127.0.0.1/ or http://localhost/ (port 80,
+        whatever server listens there), and an HTTPS site to its own plain-HTTP address."""
+        request = context.request
+        return bool(url) and url_has_allowed_host_and_scheme(
+            url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """A new username may not be another player's display name, in any case, nor mix
