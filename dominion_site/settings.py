@@ -313,7 +313,8 @@ CELERY_BEAT_SCHEDULE = {
 # --- accounts ---------------------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    # allauth's, an email logging in only the account that confirmed it (games/email_login.py)
+    "games.email_login.ConfirmedEmailBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -19,7 +19,7 @@ from typing import Any
 
 from allauth.account import app_settings
 from allauth.account.adapter import DefaultAccountAdapter
-from allauth.account.internal.userkit import filter_users_by_email, filter_users_by_username
+from allauth.account.internal.userkit import filter_users_by_username
 from allauth.core import context
 from allauth.core.internal import ratelimit
 from django.conf import settings
@@ -31,14 +31,19 @@ from django.http import HttpRequest
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from games import names
+from games.email_login import email_login_user
 from games.models import PlayerPreferences
 
 APP, ACTION = "allauth.account", "login_failed"
 
 
 def login_account_ids(login: str) -> set[int]:
-    """The accounts a login string can open: by email address, and by username in any case."""
-    ids = {user.pk for user in filter_users_by_email(login, prefer_verified=True, for_login=True)}
+    """The accounts a login string can open: by confirmed email address (games/email_login.py),
+    and by username in any case. (An account holding the address unconfirmed is not one: a
+    sign-up with a stranger's address would otherwise tell, from whether failures by the
+    address spent its own budget, whether another account had confirmed it.)"""
+    owner = email_login_user(login)
+    ids = {owner.pk} if owner is not None else set()
     ids.update(user.pk for user in filter_users_by_username(login)
                if user.get_username().lower() == login.lower())
     return ids

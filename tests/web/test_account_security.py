@@ -9,12 +9,14 @@ from unittest import mock
 
 import pytest
 from allauth.account.adapter import get_adapter
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.test import Client
 from django.urls import reverse
 
 PASSWORD = "a-long-pass-phrase-42"
+MALLORY = "mallorys-own-phrase-13"  # an attacker's password, not the victim's
 
 
 @pytest.fixture(autouse=True)
@@ -22,6 +24,18 @@ def fresh_cache(settings) -> None:
     """Each test counts failures in a cache of its own (restored afterwards)."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": f"login-limits-{uuid.uuid4().hex}"}}
+
+
+@pytest.fixture
+def make_user(make_user):
+    """Players whose address is confirmed: an address logs in only the account that confirmed
+    it (games/email_login.py)."""
+    def make(username: str, password: str = PASSWORD):
+        user = make_user(username, password)
+        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+        return user
+
+    return make
 
 
 @pytest.fixture
@@ -91,9 +105,9 @@ def test_a_few_failures_do_not_lock_the_owner_out(client, staff):
     assert _logged_in(client)
 
 
-def _signup(client: Client, username: str, email: str):
+def _signup(client: Client, username: str, email: str, password: str = PASSWORD):
     return client.post(reverse("account_signup"), {
-        "username": username, "email": email, "password1": PASSWORD, "password2": PASSWORD})
+        "username": username, "email": email, "password1": password, "password2": password})
 
 
 def test_signing_up_with_a_known_email_looks_like_signing_up_with_a_new_one(alice, db):
@@ -106,6 +120,42 @@ def test_signing_up_with_a_known_email_looks_like_signing_up_with_a_new_one(alic
         assert "already registered" not in response.content.decode()
     alice.refresh_from_db()
     assert alice.check_password(PASSWORD)  # the owner's account is untouched
+
+
+def test_a_confirmed_address_logs_its_account_in_and_an_unconfirmed_one_nobody(
+        alice, make_user):
+    assert _logged_in(_login(alice.email.upper(), PASSWORD)[0])
+    EmailAddress.objects.filter(user=alice).update(verified=False)
+    assert not _logged_in(_login(alice.email, PASSWORD)[0])
+    assert _logged_in(_login("alice", PASSWORD)[0])  # (its username still does)
+
+
+def test_logging_in_by_an_address_just_signed_up_with_tells_nothing(alice, db):
+    # A sign-up with a known address goes through (it must look like one with a new address),
+    # and a login by the address opened the new account unless another had confirmed it.
+    outcomes = {}
+    for number, address in enumerate([alice.email, "stranger@example.org"]):
+        _signup(Client(REMOTE_ADDR=f"203.0.113.{number + 1}"), f"mallory{number}", address,
+                MALLORY)
+        client, _ = _login(address, MALLORY, f"198.51.100.{number + 1}")
+        outcomes[address] = _logged_in(client)
+        assert _logged_in(_login(f"mallory{number}", MALLORY)[0])  # (by username it does)
+
+    assert outcomes == {alice.email: False, "stranger@example.org": False}
+
+
+def test_failures_by_an_address_spend_the_same_budgets_whoever_else_holds_it(alice, db):
+    # Failures by an address spent the budget of every account holding it: a sign-up with it,
+    # then failures by it, showed whether the new account's own login was locked out.
+    locked = {}
+    for number, address in enumerate([alice.email, "stranger@example.org"]):
+        _signup(Client(REMOTE_ADDR=f"203.0.113.{number + 1}"), f"mallory{number}", address,
+                MALLORY)
+        for attempt in range(5):
+            _login(address, "guess", f"192.0.2.{10 * number + attempt + 1}")
+        locked[address] = not _logged_in(_login(f"mallory{number}", MALLORY)[0])
+
+    assert locked == {alice.email: False, "stranger@example.org": False}
 
 
 def test_a_taken_email_shows_no_error_on_the_sign_up_form(alice, db):
@@ -169,8 +219,13 @@ def _hashes_for_failed_login(login: str, *, admin: bool = False) -> int:
 def test_a_failed_login_costs_the_same_whether_or_not_the_account_exists(
         alice, staff, settings, admin):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # an address two more accounts hold unconfirmed (sign-ups with it): allauth tried each
+    for number in range(2):
+        _signup(Client(REMOTE_ADDR=f"203.0.113.{number + 1}"), f"mallory{number}",
+                "shared@example.com")
     costs = {login: _hashes_for_failed_login(login, admin=admin) for login in [
-        "nobody@example.com", "nobody", alice.email, "alice", "ALICE", "boss"]}
+        "nobody@example.com", "nobody", alice.email, "alice", "ALICE", "boss",
+        "shared@example.com"]}
 
     assert len(set(costs.values())) == 1, costs
     assert costs["alice"] >= 1
