@@ -331,6 +331,7 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 # Signing up with an email that has an account gets the same answer as with a new one (with
 # optional verification that means the sign-up goes through; the address stays unverified).
 ACCOUNT_PREVENT_ENUMERATION = "strict"
+ACCOUNT_FORMS = {"login": "games.login_form.LoginForm"}  # (says which email logs in)
 # Failed logins, counted in the cache for allauth's form and the admin's (games/admin_login.py)
 # alike: 10 a minute per IP, 5 in 5 minutes per account (whichever username or email names it;
 # games/account_adapter.py); past that even the right password is refused until the window

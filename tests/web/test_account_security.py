@@ -321,3 +321,11 @@ def test_managing_addresses_is_limited_per_account(alice):
                                  {"email": address, "action_remove": ""}).status_code)
     assert 429 in codes
     assert codes.index(429) <= 5  # 5 a minute
+
+
+def test_the_login_page_says_which_email_address_logs_in(client, db):
+    """Only a confirmed address logs in (games/email_login.py): a player who has not
+    confirmed theirs is told to use their username, in words the same for everyone."""
+    from games.login_form import LOGIN_HELP
+
+    assert LOGIN_HELP in client.get("/accounts/login/").content.decode()
