@@ -273,7 +273,8 @@ CELERY_TASK_ROUTES = {"games.play.tasks.webhook_deliver": {"queue": "webhooks"},
                       "games.sim.tasks.simulation_chunk": {"queue": "simulations"}}
 # Embedded mode: one pool of threads per queue (games/background.py); the sweep, which sends
 # emails, gets a pool of its own too, so a slow mail server cannot hold up the bots.
-BACKGROUND_THREAD_QUEUES = {"games.play.tasks.play_sweep": "mail"}
+BACKGROUND_THREAD_QUEUES = {"games.play.tasks.play_sweep": "mail",
+                            "games.tasks.account_mail_send": "mail"}  # (sign-up, reset...)
 BACKGROUND_THREADS = {"celery": 1, "webhooks": 4, "mail": 1, "simulations": 1}
 # A game only bots play on (every seat a bot, or resigned to one) is abandoned once a player
 # has taken this many turns: on some kingdoms some bots never end a game (games/services.py).

@@ -30,7 +30,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from games import names
+from games import background, names
 from games.email_login import email_login_user
 from games.models import PlayerPreferences
 
@@ -121,7 +121,9 @@ class AccountAdapter(DefaultAccountAdapter):
         """Links in account emails (password reset, confirmation, sign-up) start with
         SITE_URL, as every other email's do, never with the Host header the request named:
         allauth builds them from the request, and any name in ALLOWED_HOSTS would do (a reset
-        asked for with `Host: localhost` mailed a link to http://localhost/...)."""
+        asked for with `Host: localhost` mailed a link to http://localhost/...). Rendered
+        here, sent in the background (games.tasks.account_mail_send): the answer takes as long
+        whether the address has an account or not."""
         request = context.get("request") or self.request
         if request is not None:
             origin = request.build_absolute_uri("/")
@@ -129,7 +131,13 @@ class AccountAdapter(DefaultAccountAdapter):
             context = {name: site + value[len(origin):]
                        if isinstance(value, str) and value.startswith(origin) else value
                        for name, value in context.items()}
-        super().send_mail(template_prefix, email, context)
+        ctx = {"request": request, "email": email, "current_site": get_current_site(request),
+               **context}
+        message = mail_payload(self.render_mail(template_prefix, email, ctx))
+        from games.tasks import account_mail_send  # (the tasks import the services)
+
+        # (at once, not on commit: the message is whole, the task reads nothing stored)
+        background.schedule(account_mail_send, message)
 
     def authenticate(self, request: HttpRequest,
                      **credentials: Any) -> AbstractBaseUser | None:
@@ -137,3 +145,10 @@ class AccountAdapter(DefaultAccountAdapter):
         if credentials.get("email") and credentials.get("email") == credentials.get("username"):
             credentials = {name: value for name, value in credentials.items() if name != "email"}
         return super().authenticate(request, **credentials)
+
+
+def mail_payload(message: Any) -> dict:
+    """An EmailMessage as a task's JSON-ready argument."""
+    return {"subject": message.subject, "body": message.body, "from_email": message.from_email,
+            "to": list(message.to), "headers": dict(message.extra_headers),
+            "alternatives": [list(alt)[:2] for alt in getattr(message, "alternatives", [])]}

@@ -35,3 +35,17 @@ def bots_resume() -> int:
 def after_move(payload: dict) -> bool:
     """Everything a committed move sets off (games/aftermove.py); idempotent by revision."""
     return aftermove.run(payload)
+
+
+@shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def account_mail_send(message: dict) -> None:
+    """Send an account email the request rendered (games/account_adapter.py): sent in the
+    request, a password reset for a known address took the mail server's time, and one for
+    an unknown address (which mails nothing) did not, so the answer's time told them apart."""
+    from django.core.mail import EmailMultiAlternatives
+
+    mail = EmailMultiAlternatives(message["subject"], message["body"], message["from_email"],
+                                  message["to"], headers=message.get("headers") or None)
+    for content, mimetype in message.get("alternatives", []):
+        mail.attach_alternative(content, mimetype)
+    mail.send()
