@@ -390,6 +390,15 @@ def test_the_token_endpoint_refuses_in_json(alice, apps_of, body):
     assert response["Content-Type"] == "application/json" and "error" in response.json()
 
 
+@pytest.mark.parametrize("path", ["/o/token/", "/o/revoke_token/"])
+def test_a_token_endpoint_refuses_a_wrong_method_in_json(db, path):
+    """(The library's 405 had an empty body: every other error there is JSON.)"""
+    response = Client().get(path)
+
+    assert response.status_code == 405 and "POST" in response["Allow"]
+    assert response.json()["error"] == "invalid_request"
+
+
 def test_the_consent_page_cannot_be_framed(alice, apps_of):
     page = _consenting(alice).get("/o/authorize/", _query(apps_of(), _pkce()[1]))
 
