@@ -411,6 +411,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
                                  "games.api.renderers.BrowsableAPIRenderer"],  # (CSP-clean)
+    # an unknown ?format= is the documented 406, as an unknown Accept (not DRF's 404)
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.api.negotiation.ContentNegotiation",
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ReadWriteThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "read": os.environ.get("API_RATE_READ", "600/min"),
@@ -490,7 +492,8 @@ SPECTACULAR_SETTINGS = {
                              "games.api.schema_hooks.typed_answers",
                              "games.api.schema_hooks.links",
                              "games.api.schema_hooks.request_limits",
-                             "games.api.schema_hooks.not_acceptable"],
+                             "games.api.schema_hooks.not_acceptable",
+                             "games.api.schema_hooks.insufficient_scope"],
 }
 
 LOGGING = {

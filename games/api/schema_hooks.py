@@ -10,6 +10,7 @@ refusals every endpoint can give.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.api.schema_types import ANSWER_OF_KIND, ANSWER_SCHEMAS, DECISION_SERIALIZERS
@@ -118,5 +119,40 @@ def not_acceptable(result: dict[str, Any], generator, request, public) -> dict[s
     """Content negotiation runs before any view: every operation answers 406 when the Accept
     header names no type the API produces (JSON, or the browsable API's HTML)."""
     return _every_operation_may_answer(
-        result, "406", "The Accept header names no type the API produces (it answers "
-        "application/json).", "NotAcceptable", NOT_ACCEPTABLE)
+        result, "406", "The Accept header (or the `format` query parameter) names no type the "
+        "API produces (it answers application/json).", "NotAcceptable", NOT_ACCEPTABLE)
+
+
+def _scope_of(path: str, method: str) -> str:
+    """The scope an operation needs (games.api.scopes), found by resolving its path."""
+    from django.urls import Resolver404, resolve
+
+    from games.api.scopes import SAFE, SCOPE_PLAY, SCOPE_READ, WRITE_SCOPES
+
+    if method.upper() in SAFE:
+        return SCOPE_READ
+    for fill in ("1", "00000000-0000-0000-0000-000000000000"):
+        try:
+            match = resolve(re.sub(r"\{\w+\}", fill, path))
+        except Resolver404:
+            continue
+        return WRITE_SCOPES.get(match.url_name, SCOPE_PLAY)
+    return SCOPE_PLAY
+
+
+def insufficient_scope(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """games.api.scopes.HasScope answers before any view: every operation (each needs a token
+    or the session) may give a 403 `insufficient_scope`, naming the scope it needs."""
+    for path, methods in result.get("paths", {}).items():
+        for method, operation in methods.items():
+            needed = _scope_of(path, method)
+            response = operation.setdefault("responses", {}).setdefault(
+                "403", {"description": "The token lacks the scope this request needs."})
+            content = response.setdefault("content", {}).setdefault(
+                "application/json", {"schema": {"$ref": "#/components/schemas/Error"}})
+            content.setdefault("examples", {})["InsufficientScope"] = {
+                "summary": "insufficient_scope",
+                "value": {"code": "insufficient_scope",
+                          "detail": f"this token lacks the '{needed}' scope",
+                          "required_scope": needed}}
+    return result

@@ -19,6 +19,8 @@ class ErrorSerializer(serializers.Serializer):
     current_step = serializers.IntegerField(required=False, help_text="With stale_step only.")
     retry_after = serializers.IntegerField(required=False, help_text="With throttled only.")
     errors = serializers.JSONField(required=False, help_text="With invalid_request: per field.")
+    required_scope = serializers.CharField(
+        required=False, help_text="With insufficient_scope: the scope the request needs.")
 
 
 # --- catalogue and users ---------------------------------------------------------------------

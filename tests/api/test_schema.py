@@ -93,6 +93,62 @@ def test_an_unsatisfiable_accept_header_gets_the_documented_406(openapi, client,
         assert "406" in operation["responses"], name
 
 
+@pytest.mark.django_db
+def test_an_unknown_format_parameter_gets_the_documented_406(client, alice, running_game):
+    """`?format=xml` was DRF's 404 "no such game or resource" (a fuzz found it on operations
+    that document no 404): it is the failed negotiation an Accept header gives, a 406."""
+    from games.api import services as api_services
+
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {api_services.token_create(user=alice, name='f')[1]}"}
+    for path in ("/api/v1/bots/", f"/api/v1/games/{running_game.pk}/view/"):
+        for unknown in ("xml", "1", "é" * 100):
+            response = client.get(path, {"format": unknown}, **auth)
+            assert response.status_code == 406, (path, unknown)
+            assert response.json()["code"] == "not_acceptable"
+            assert "format" in response.json()["detail"]
+        assert client.get(path, {"format": "json"}, **auth).status_code == 200
+    assert client.get("/api/v1/schema/", {"format": "json"}).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_token_without_the_scope_gets_the_documented_403(openapi, client, alice):
+    """A read-only or play-only token's 403 `insufficient_scope` comes before any view (a fuzz
+    with such tokens found it undocumented on every GET and five writes): every operation
+    documents it, with the scope it needs, and the Error schema names `required_scope`."""
+    from games.api import services as api_services
+
+    play_only = api_services.token_create(user=alice, name="play", scopes=["play"])[1]
+    response = client.get("/api/v1/me/", HTTP_AUTHORIZATION=f"Bearer {play_only}")
+    assert response.status_code == 403
+    assert response.json() == {"code": "insufficient_scope", "required_scope": "read",
+                               "detail": "this token lacks the 'read' scope"}
+    assert "required_scope" in openapi["components"]["schemas"]["Error"]["properties"]
+    scopes = {name: _operation_scope(operation) for name, operation in _operations(openapi)}
+    assert {scopes[name] for name in scopes if name.startswith("GET")} == {"read"}
+    assert {name: scope for name, scope in scopes.items()
+            if not name.startswith("GET")} == WRITE_SCOPES_BY_OPERATION
+
+
+def _operation_scope(operation: dict) -> str:
+    return operation["responses"]["403"]["content"]["application/json"]["examples"][
+        "InsufficientScope"]["value"]["required_scope"]
+
+
+# docs/api.md, *Tokens and scopes*, by operation (tests/api/test_scope_table.py checks the
+# same table against the requests themselves)
+WRITE_SCOPES_BY_OPERATION = {
+    **{f"POST /api/v1/{path}": "manage-games" for path in (
+        "games/", "games/{id}/join/", "games/{id}/leave/", "games/{id}/start/",
+        "games/{id}/abort/", "challenges/", "challenges/{id}/accept/",
+        "challenges/{id}/decline/", "me/bot-account/")},
+    **{f"POST /api/v1/{path}": "play" for path in (
+        "games/{id}/answer/", "games/{id}/resign/", "games/{id}/claim-win/", "simulations/",
+        "games/{id}/chat/", "games/{id}/chat/options/", "mutes/", "games/{id}/undo/",
+        "games/{id}/undo/answer/", "games/{id}/rematch/", "games/{id}/rematch/answer/")},
+    "POST /api/v1/ws-ticket/": "read", "POST /api/v1/tokens/{token_id}/revoke/": "read",
+}
+
+
 def test_the_write_operations_document_their_conflicts(openapi):
     for name, operation in _operations(openapi):
         if name.startswith("POST") and "{id}" in name:
