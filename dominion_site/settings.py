@@ -493,7 +493,8 @@ SPECTACULAR_SETTINGS = {
                              "games.api.schema_hooks.links",
                              "games.api.schema_hooks.request_limits",
                              "games.api.schema_hooks.not_acceptable",
-                             "games.api.schema_hooks.insufficient_scope"],
+                             "games.api.schema_hooks.insufficient_scope",
+                             "games.api.schema_hooks.unsupported_media_type"],
 }
 
 LOGGING = {

@@ -123,6 +123,26 @@ def not_acceptable(result: dict[str, Any], generator, request, public) -> dict[s
         "API produces (it answers application/json).", "NotAcceptable", NOT_ACCEPTABLE)
 
 
+UNSUPPORTED_MEDIA_TYPE = {"code": "unsupported_media_type",
+                          "detail": 'Unsupported media type "text/plain" in request.'}
+
+
+def unsupported_media_type(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """Every POST parses its body as JSON (even those that need none, when one is sent): a
+    body of another Content-Type, or of none, is a 415 before the view acts."""
+    for methods in result.get("paths", {}).values():
+        operation = methods.get("post")
+        if operation is None:
+            continue
+        response = operation.setdefault("responses", {}).setdefault("415", {
+            "description": "A body whose Content-Type is not application/json."})
+        content = response.setdefault("content", {}).setdefault(
+            "application/json", {"schema": {"$ref": "#/components/schemas/Error"}})
+        content.setdefault("examples", {})["UnsupportedMediaType"] = {
+            "value": UNSUPPORTED_MEDIA_TYPE, "summary": UNSUPPORTED_MEDIA_TYPE["code"]}
+    return result
+
+
 def _scope_of(path: str, method: str) -> str:
     """The scope an operation needs (games.api.scopes), found by resolving its path."""
     from django.urls import Resolver404, resolve
