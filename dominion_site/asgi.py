@@ -15,30 +15,13 @@ django_http = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from dominion_site.security_headers import SecurityHeaders  # noqa: E402
 from games import broadcast  # noqa: E402
-from games.static_files import StaticFiles  # noqa: E402
-
-
-class OriginCheckedWhenSent:
-    """Refuse a WebSocket from a foreign web page, but let non-browser clients in.
-
-    Browsers always send Origin, so checking it whenever it is present stops cross-site
-    sockets riding on a session cookie; API clients send no Origin and authenticate by token.
-    """
-
-    def __init__(self, app) -> None:
-        self.checked = AllowedHostsOriginValidator(app)
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        has_origin = any(name == b"origin" for name, _ in scope.get("headers", ()))
-        return await (self.checked if has_origin else self.app)(scope, receive, send)
-
 from games.routing import websocket_urlpatterns  # noqa: E402
+from games.socket_origin import SameOriginWhenSent  # noqa: E402
+from games.static_files import StaticFiles  # noqa: E402
 
 if settings.SERVE_STATIC:
     django_http = StaticFiles(django_http)
@@ -56,7 +39,8 @@ application = broadcast.LoopRecorder(
     ProtocolTypeRouter(
         {
             "http": http,
-            "websocket": OriginCheckedWhenSent(
+            # (a socket from another origin's page is refused: games/socket_origin.py)
+            "websocket": SameOriginWhenSent(
                 AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
             ),
         }
