@@ -299,6 +299,10 @@ SIM_STALE_HOURS = float(os.environ.get("SIM_STALE_HOURS", "6"))
 WS_MAX_SOCKETS_PER_USER = int(os.environ.get("WS_MAX_SOCKETS_PER_USER", "1000"))
 WS_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WS_MAX_SOCKETS_PER_ADDRESS", "200"))
 WS_MAX_SOCKETS_PER_GAME = int(os.environ.get("WS_MAX_SOCKETS_PER_GAME", "12"))
+# Frames a client may send one socket (games/safejson.py): a burst, then so many a second;
+# faster closes the socket (4429). The site's pages send one every 20 s. 0: no limit.
+WS_MESSAGES_BURST = float(os.environ.get("WS_MESSAGES_BURST", "20"))
+WS_MESSAGES_PER_SECOND = float(os.environ.get("WS_MESSAGES_PER_SECOND", "5"))
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-bots": {"task": "games.tasks.bots_resume", "schedule": 300.0},
     # reminders, turn emails, digests, expired deadlines, webhook retries, open games nobody

@@ -9,8 +9,11 @@ for storage). So the depth is capped far above anything the site's formats use.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
+
+from django.conf import settings
 
 MAX_DEPTH = 32  # the deepest answer format is 3 levels (docs/positions.md)
 
@@ -58,10 +61,48 @@ CLOSE_TOO_BIG = 1009  # RFC 6455: "a message that is too big for it to process"
 MAX_FRAME_CHARS = 4096
 
 
+CLOSE_TOO_MANY = 4429  # as for too many sockets (games.socket_quota); the reason says which
+
+
+class FrameBudget:
+    """How many frames a socket may still send: `burst` at once, then `rate` a second.
+
+    A frame costs the server far more than the client (the game page's {"have": 0, "ping":
+    true} is a database read, on the one thread every socket's reads share): twelve sockets
+    sending as fast as they could held the socket reads of the whole process a second or
+    more behind. The site's own pages send one frame every 20 seconds, API clients a ping."""
+
+    __slots__ = ("rate", "burst", "left", "at")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.left, self.at = rate, burst, burst, time.monotonic()
+
+    def spend(self) -> bool:
+        """Take one frame's place; False when none is left (0 as the rate: no limit)."""
+        if not self.rate:
+            return True
+        now = time.monotonic()
+        self.left = min(self.burst, self.left + (now - self.at) * self.rate)
+        self.at = now
+        if self.left < 1:
+            return False
+        self.left -= 1
+        return True
+
+
+def frame_budget() -> FrameBudget:
+    return FrameBudget(settings.WS_MESSAGES_PER_SECOND, settings.WS_MESSAGES_BURST)
+
+
 class SafeJsonMixin:
     """For a Channels JSON consumer: a frame that is not acceptable JSON (binary, malformed,
     too deep) closes the socket with 4400 instead of raising inside the server; a frame over
-    MAX_FRAME_CHARS closes it with 1009 unread."""
+    MAX_FRAME_CHARS closes it with 1009 unread; frames faster than the socket's budget
+    (FrameBudget) close it with 4429 unread. Frames that arrive after such a close are
+    dropped."""
+
+    budget: FrameBudget | None = None
+    refused: bool = False
 
     @classmethod
     async def decode_json(cls, text_data: str) -> Any:
@@ -69,14 +110,27 @@ class SafeJsonMixin:
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
                       **kwargs: Any) -> None:
+        if self.refused:
+            return
+        if self.budget is None:
+            self.budget = frame_budget()
+        if not self.budget.spend():
+            await self._refuse(CLOSE_TOO_MANY, "too many messages: at most "
+                               f"{settings.WS_MESSAGES_BURST:g} at once, then "
+                               f"{settings.WS_MESSAGES_PER_SECOND:g} a second")
+            return
         try:
             if not text_data:
                 raise BadJson("expected a text frame")
             if len(text_data) > MAX_FRAME_CHARS:
-                await self.close(code=CLOSE_TOO_BIG)
+                await self._refuse(CLOSE_TOO_BIG)
                 return
             content = await self.decode_json(text_data)
         except BadJson:
-            await self.close(code=CLOSE_BAD_MESSAGE)
+            await self._refuse(CLOSE_BAD_MESSAGE)
             return
         await self.receive_json(content, **kwargs)
+
+    async def _refuse(self, code: int, reason: str | None = None) -> None:
+        self.refused = True
+        await self.close(code=code, reason=reason)

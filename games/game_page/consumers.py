@@ -9,6 +9,7 @@ games/seating.py), so one seat's socket can never carry another's hand.
 
 from __future__ import annotations
 
+import time
 from functools import partial
 
 from channels.db import database_sync_to_async
@@ -23,12 +24,17 @@ from games.seating import Seating
 from games.session_sockets import SessionSocketMixin
 from games.socket_quota import SocketQuotaMixin
 
+# A "have" frame's read of the game is reused this long (unless the game moved since): a
+# frame is a few bytes and its read a query on the one thread every socket's reads share.
+STATE_REUSE_SECONDS = 1.0
+
 
 class GameConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
                    AsyncJsonWebsocketConsumer):
     game_id: int
     seating: Seating
     sent: tuple[int, str]
+    known: tuple[float, int | None, str] | None = None  # (when read, step, status)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
@@ -62,7 +68,7 @@ class GameConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
         have = content.get("have") if isinstance(content, dict) else None
         if not isinstance(have, int) or isinstance(have, bool):
             return
-        step, status = await self._state()
+        step, status = await self._recent_state()
         if step is None:
             return
         if step > have and (step, status) != self.sent:
@@ -70,7 +76,14 @@ class GameConsumer(SessionSocketMixin, SocketQuotaMixin, SafeJsonMixin,
         elif step > have or content.get("ping") is True:
             await self.send_json({"type": "at", "step": step, "status": status})
 
+    async def _recent_state(self) -> tuple[int | None, str]:
+        now = time.monotonic()
+        if self.known is None or now - self.known[0] > STATE_REUSE_SECONDS:
+            self.known = (now, *await self._state())
+        return self.known[1], self.known[2]
+
     async def game_moved(self, event: dict) -> None:
+        self.known = None  # (the next "have" reads the game again)
         # Anything this socket has not sent yet; an abandoned game keeps its step but
         # changes its status, so that is news too.
         await self._push(lambda step, status: (step, status) != self.sent
