@@ -97,12 +97,12 @@ class EventStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketCons
     group: str | None = None
 
     async def connect(self) -> None:
-        query = parse_qs(self.scope.get("query_string", b"").decode())
-        game = (query.get("game") or [""])[0]
+        query = socket_query(self.scope)
+        game = (query or {}).get("game", [""])[0]
         # a game id as the paths take one (games.forms.whole_number): "²" is a digit to
         # str.isdigit (not to int), and past 18 digits it overflowed the database's integers
         self.game_filter = whole_number(game) if game else None
-        if "token" in query or (game and self.game_filter is None):
+        if query is None or "token" in query or (game and self.game_filter is None):
             await self.close(code=CLOSE_BAD_REQUEST)
             return
         user, self.token_id = await self._authenticate(query)
@@ -142,6 +142,15 @@ class EventStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketCons
     @database_sync_to_async
     def _seated(self, user, game_id: int) -> bool:
         return Seat.objects.filter(game_id=game_id, user=user).exists()
+
+
+def socket_query(scope: dict) -> dict[str, list[str]] | None:
+    """The handshake's query parameters; None if its query string is not UTF-8 (the socket
+    is refused with 4400: decoding it raised inside the consumer)."""
+    try:
+        return parse_qs(scope.get("query_string", b"").decode())
+    except UnicodeDecodeError:
+        return None
 
 
 def _bearer(headers: list) -> str:

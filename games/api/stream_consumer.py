@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -22,6 +21,7 @@ from games.api.consumers import (
     CLOSE_FORBIDDEN,
     CLOSE_UNAUTHENTICATED,
     SocketAuthMixin,
+    socket_query,
 )
 from games.api.events import EVENT_VERSION
 from games.safejson import SafeJsonMixin
@@ -34,8 +34,8 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
 
     async def connect(self) -> None:
         self.groups_joined = []
-        query = parse_qs(self.scope.get("query_string", b"").decode())
-        if "token" in query:
+        query = socket_query(self.scope)
+        if query is None or "token" in query:
             await self.close(code=CLOSE_BAD_REQUEST)
             return
         self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])

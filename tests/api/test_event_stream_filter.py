@@ -31,3 +31,18 @@ def test_a_filter_that_is_no_game_id_is_refused_with_4400(alice, game):
         return await socket.connect()
 
     assert async_to_sync(handshake)() == (False, CLOSE_BAD_REQUEST)
+
+
+@pytest.mark.parametrize("path", ["/ws/api/v1/events/", "/ws/api/v1/games/{game}/stream/"])
+def test_a_query_string_that_is_not_utf8_is_refused_with_4400(alice, running_game, path):
+    """ASGI passes the query string as bytes; decoding one that is not UTF-8 raised inside
+    both API sockets' connect (the server's 500), where any other bad query gets 4400."""
+    _, raw = api_services.token_create(user=alice, name="filter")
+    socket = WebsocketCommunicator(URLRouter(api_sockets), path.format(game=running_game.pk),
+                                   headers=[(b"authorization", f"Bearer {raw}".encode())])
+    socket.scope["query_string"] = b"game=\xff\xfe"
+
+    async def handshake() -> tuple[bool, int]:
+        return await socket.connect()
+
+    assert async_to_sync(handshake)() == (False, CLOSE_BAD_REQUEST)
