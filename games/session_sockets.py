@@ -11,9 +11,11 @@ again at once, as after any close). The close code is 4401, as for a revoked tok
 An account deactivated (`is_active` off, as staff ban one) or deleted closes every session
 socket of the account too: its sessions no longer authenticate, yet its sockets went on.
 
-Signals cover the site's own forms (allauth's, and Django's logout) and saves of the user.
-A password changed some other way (the admin, a shell) ends the HTTP sessions but not these
-sockets: they end when they are next opened.
+Signals cover the site's own forms (allauth's, and Django's logout) and saves of the user:
+a save that changes the account's password hash (the admin's password form, a shell's
+`set_password`, an unusable password), which ends its HTTP sessions, closes its session
+sockets and voids its sessions' unused tickets too (they went on until next opened). Only an
+UPDATE that bypasses `save` goes unnoticed.
 
 A socket opened with a ticket (POST /api/v1/ws-ticket/) that a session asked for, rather than
 a token, belongs to that session the same way: the ticket keeps the session's group, and a
@@ -98,9 +100,26 @@ def on_password_changed(sender: Any, user: Any = None, **kwargs: Any) -> None:
         _send(account_group(user.pk))
 
 
+def on_account_saving(sender: Any, instance: Any, update_fields: Any = None,
+                      **kwargs: Any) -> None:
+    """Note whether this save changes the password hash (every session's auth hash with it)."""
+    instance._session_sockets_password_changed = False
+    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+        return
+    before = type(instance)._default_manager.filter(pk=instance.pk).values_list(
+        "password", flat=True).first()
+    instance._session_sockets_password_changed = before not in (None, instance.password)
+
+
 def on_account_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
-    """A deactivated account's sessions no longer authenticate: nor do its sockets."""
-    if not instance.is_active and instance.pk is not None:
+    """A deactivated account's sessions no longer authenticate, nor do those of an account
+    whose password changed (however it was saved): nor do their sockets."""
+    if instance.pk is None:
+        return
+    if getattr(instance, "_session_sockets_password_changed", False):
+        instance._session_sockets_password_changed = False
+        on_password_changed(sender, user=instance)
+    elif not instance.is_active:
         _send(account_group(instance.pk))
 
 
@@ -113,10 +132,12 @@ def connect_signals() -> None:
     from allauth.account import signals as allauth_signals
     from django.contrib.auth import get_user_model
     from django.contrib.auth.signals import user_logged_out
-    from django.db.models.signals import post_delete, post_save
+    from django.db.models.signals import post_delete, post_save, pre_save
 
     user_logged_out.connect(on_logged_out, dispatch_uid="session-sockets-logout")
     user_model = get_user_model()
+    pre_save.connect(on_account_saving, sender=user_model,
+                     dispatch_uid="session-sockets-password-saved")
     post_save.connect(on_account_saved, sender=user_model,
                       dispatch_uid="session-sockets-deactivated")
     post_delete.connect(on_account_deleted, sender=user_model,

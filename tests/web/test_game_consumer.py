@@ -300,6 +300,45 @@ def test_a_password_change_closes_the_accounts_other_session_sockets(running_gam
     assert elsewhere.get("/profile/").status_code == 302  # its HTTP session ended too
 
 
+@pytest.mark.parametrize("how", ["set_password", "set_unusable_password"])
+def test_a_password_saved_outside_the_sites_forms_closes_the_session_sockets(running_game, how):
+    """The admin's password form and a shell save the account, with no allauth signal: the
+    HTTP sessions ended (their auth hash changed) and the sockets went on until reopened.
+    A save that leaves the password alone (a login's last_login, a name) closes nothing."""
+    alice = running_game.seats.get(position=0).user
+    client, unused = Client(), Client()
+    client.force_login(alice)
+    unused.force_login(alice)
+    socket, social = _session_socket(running_game, client), \
+        _session_socket(running_game, client, "social/")
+    by_ticket, spare = _ticket_socket(client), _ticket_socket(unused)
+
+    def save_unchanged():
+        alice.first_name = "Alice"
+        alice.save()
+        alice.save(update_fields=["last_login"])
+
+    def change():
+        getattr(alice, how)(*(["another-pass-phrase-43"] if how == "set_password" else []))
+        alice.save()
+
+    async def scenario():
+        for each in (socket, social, by_ticket):
+            assert (await each.connect())[0]
+        assert (await by_ticket.receive_json_from(timeout=10))["type"] == "hello"
+        await database_sync_to_async(save_unchanged)()
+        quiet = await socket.receive_nothing(timeout=0.3)
+        await database_sync_to_async(change)()
+        closed = [await each.receive_output(timeout=10) for each in (socket, social, by_ticket)]
+        return quiet, closed, (await spare.connect())[0]
+
+    quiet, closed, spare_opened = async_to_sync(scenario)()
+    assert quiet
+    assert closed == [{"type": "websocket.close", "code": 4401}] * 3
+    assert not spare_opened  # the sessions' unused tickets died with them
+    assert client.get("/profile/").status_code == 302  # (as their HTTP sessions did)
+
+
 def _ticket_socket(client: Client) -> WebsocketCommunicator:
     """The event stream opened with a ticket `client`'s session asked for (no cookie)."""
     made = client.post("/api/v1/ws-ticket/", content_type="application/json")
