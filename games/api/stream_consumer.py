@@ -27,6 +27,8 @@ from games.api.events import EVENT_VERSION
 from games.safejson import SafeJsonMixin
 from games.seating import Seating
 
+CLOSE_TIME_UP = 1001  # RFC 6455 "going away": the client reconnects
+
 
 class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
     groups_joined: list[str]
@@ -109,8 +111,15 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
             await self.close(code=1000)
 
     async def _keep_alive(self) -> None:
-        every = stream.keepalive_seconds()
+        """Keep-alives, and the end of the stream's time (API_STREAM_MAX_SECONDS, as the
+        NDJSON stream's): it was never enforced here, so a socket whose session expired went
+        on for ever."""
+        loop = asyncio.get_running_loop()
+        every, until = stream.keepalive_seconds(), loop.time() + stream.max_seconds()
         while True:
-            await asyncio.sleep(every)
+            await asyncio.sleep(max(0.0, min(every, until - loop.time())))
+            if loop.time() >= until:
+                await self.close(code=CLOSE_TIME_UP, reason="the stream's time is up: reconnect")
+                return
             with contextlib.suppress(Exception):
                 await self.send_json({"v": EVENT_VERSION, "type": "keepalive"})

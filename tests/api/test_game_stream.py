@@ -129,6 +129,18 @@ def test_keepalives_and_ping(live_asgi, duel, alice, settings):
         assert _until(ws, lambda m: m["type"] != "keepalive") == {"v": 1, "type": "pong"}
 
 
+def test_the_socket_ends_after_the_streams_time_as_the_ndjson_one_does(live_asgi, duel, alice,
+                                                                       settings):
+    """API_STREAM_MAX_SECONDS bounded the NDJSON stream only: a socket opened with a session
+    that then expired, or whose account changed in ways no signal reports, went on for ever."""
+    settings.API_STREAM_MAX_SECONDS = 0.5
+    with _ws(live_asgi, duel, _token(alice)) as ws:
+        _next(ws)
+        with pytest.raises(ConnectionClosed) as closed:
+            _until(ws, lambda m: False)  # (keep-alives until then)
+    assert closed.value.rcvd.code == 1001 and "reconnect" in closed.value.rcvd.reason
+
+
 def test_the_socket_closes_after_the_final_state(live_asgi, catalog, alice, base_kingdom):
     game = services.game_create(creator=alice, seats=["me", "bmu"], kingdom=base_kingdom)
     services.game_start(game=game, user=alice)
