@@ -9,22 +9,12 @@ import re
 import uuid
 
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.api import services as api_services
+from tests.routes import all_routes
 
 DEEP = "[" * 5000 + "]" * 5000
 SKIPPED_PREFIXES = ("admin/",)  # staff only, Django's own
-
-
-def _routes(patterns=None, prefix: str = "") -> list[str]:
-    out = []
-    for p in patterns if patterns is not None else get_resolver().url_patterns:
-        if isinstance(p, URLResolver):
-            out += _routes(p.url_patterns, prefix + str(p.pattern))
-        elif isinstance(p, URLPattern):
-            out.append(prefix + str(p.pattern))
-    return out
 
 
 def _concrete(route: str, game_pk: int) -> str | None:
@@ -74,7 +64,7 @@ def test_no_route_answers_a_hostile_request_with_a_500(running_game, alice):
     browser.force_login(alice)
     api = Client(raise_request_exception=False, HTTP_AUTHORIZATION=f"Bearer {raw}")
     stranger = Client(raise_request_exception=False)
-    paths = sorted({p for r in _routes() if (p := _concrete(r, running_game.pk))})
+    paths = sorted({p for r, _ in all_routes() if (p := _concrete(r, running_game.pk))})
     assert len(paths) > 80
     failures, sent = [], 0
     for path in paths:

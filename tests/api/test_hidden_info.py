@@ -17,6 +17,7 @@ import pytest
 import engine
 from games import broadcast, selectors, services
 from games.models import Game, GameStatus
+from tests.card_refs import card_refs
 
 pytestmark = pytest.mark.django_db
 
@@ -25,18 +26,6 @@ MAX_STEPS = 100
 SAMPLES_PER_GAME = 6
 HUMAN_STRATEGIES = ["heuristic", "random", "bmu"]
 READS = ("", "view/", "decisions/", "log/", "record/")
-
-
-def _card_refs(value):
-    """Every card id the JSON value shows as a card ({"id": int, "name": str})."""
-    if isinstance(value, dict):
-        if isinstance(value.get("id"), int) and isinstance(value.get("name"), str):
-            yield value["id"]
-        for item in value.values():
-            yield from _card_refs(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _card_refs(item)
 
 
 def _keys(value):
@@ -61,7 +50,7 @@ def _hidden_from(game: Game, viewer: int) -> set[int]:
 
 
 def _check(payload, text: str, game: Game, viewer: int, where: str) -> None:
-    leaked = set(_card_refs(payload)) & _hidden_from(game, viewer)
+    leaked = set(card_refs(payload)) & _hidden_from(game, viewer)
     assert not leaked, f"{where}: seat {viewer} sees hidden cards {leaked}"
     assert "deck" not in set(_keys(payload)), f"{where}: a deck's contents"
     if game.status == GameStatus.RUNNING:

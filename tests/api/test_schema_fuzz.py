@@ -48,6 +48,7 @@ from games.api import challenges, endings
 from games.api import services as api_services
 from games.models import Game
 from tests.api.conftest import simple_answer
+from tests.card_refs import card_refs
 from tests.web.conftest import BASE_KINGDOM
 
 STREAMING = "games_stream_retrieve"
@@ -366,18 +367,6 @@ def _send(client: Client, request: dict):
                           content_type=request["content_type"], **extra)
 
 
-def _card_refs(value):
-    """Every card id the JSON shows as a card ({"id": int, "name": str})."""
-    if isinstance(value, dict):
-        if isinstance(value.get("id"), int) and isinstance(value.get("name"), str):
-            yield value["id"]
-        for item in value.values():
-            yield from _card_refs(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _card_refs(item)
-
-
 def _hidden_from(game: Game, viewer: int | None) -> set[int]:
     table = engine.loads(game.snapshot)
     hidden = set()
@@ -413,7 +402,7 @@ def _check(world: dict, method: str, path: str, request: dict) -> None:
         running.refresh_from_db()
         if running.status == "running":
             seen = _hidden_from(running, world["seat"].get(request["caller"])) & set(
-                _card_refs(body))
+                card_refs(body))
             assert not seen, f"{where} shows hidden cards {sorted(seen)[:5]}"
 
 

@@ -30,7 +30,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern
 from django.utils import timezone
 from oauth2_provider.models import AccessToken, Application
 
@@ -39,6 +39,7 @@ from games import services as game_services
 from games.api import challenges
 from games.api import services as api_services
 from games.api.models import ALL_SCOPES, ApiToken
+from tests.routes import all_routes
 
 pytestmark = pytest.mark.django_db
 
@@ -72,14 +73,8 @@ BODIES = {
 }
 
 
-def _routes(patterns=None, prefix: str = "") -> list[tuple[str, URLPattern]]:
-    out = []
-    for p in patterns if patterns is not None else get_resolver().url_patterns:
-        if isinstance(p, URLResolver):
-            out += _routes(p.url_patterns, prefix + str(p.pattern))
-        elif prefix.startswith("api/v1/") or str(p.pattern).startswith("api/v1/"):
-            out.append((prefix + str(p.pattern), p))
-    return out
+def _routes() -> list[tuple[str, URLPattern]]:
+    return [(route, p) for route, p in all_routes() if route.startswith("api/v1/")]
 
 
 def _methods(pattern: URLPattern) -> list[str]:

@@ -14,6 +14,8 @@ import asgiref.sync
 import pytest
 from django.conf import settings
 
+from tests.asgi_request import asgi_request
+
 
 @pytest.mark.django_db
 def test_an_asgi_request_crosses_into_threads_only_a_few_times(async_client, monkeypatch):
@@ -40,29 +42,7 @@ def test_sync_chain_is_last_and_sync_only():
 
 
 async def _get(app, path: str, headers: list[tuple[bytes, bytes]]) -> list[dict]:
-    """One GET through an ASGI app; the messages it sent. Once the response is sent,
-    `receive` answers a disconnect, as uvicorn's does."""
-    sent: list[dict] = []
-    answered = asyncio.Event()
-    incoming = [{"type": "http.request", "body": b"", "more_body": False}]
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
-             "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
-             "root_path": "", "headers": [(b"host", b"testserver"), *headers],
-             "client": ("127.0.0.1", 40000), "server": ("testserver", 80)}
-
-    async def receive() -> dict:
-        if incoming:
-            return incoming.pop(0)
-        await answered.wait()
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict) -> None:
-        sent.append(message)
-        if message["type"] == "http.response.body" and not message.get("more_body"):
-            answered.set()
-
-    await app(scope, receive, send)
-    return sent
+    return await asgi_request(app, path, headers=headers)
 
 
 def _counting(monkeypatch) -> Counter:

@@ -23,10 +23,11 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.core import serializers
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 from oauth2_provider.models import Application
 
 from games.play import notify
+from tests.routes import all_routes
 
 PASSWORD = "a-long-pass-phrase-42"
 SITE = "127.0.0.1:8000"  # the embedded server's address: ALLOWED_HOSTS names 127.0.0.1 too
@@ -126,21 +127,11 @@ REGEX_ROUTES = {"confirm-email": "accounts/confirm-email/{key}/",
                 "password/reset/key": "accounts/password/reset/key/1-set-password/"}
 
 
-def _routes(patterns=None, prefix: str = "") -> list[str]:
-    out = []
-    for p in patterns if patterns is not None else get_resolver().url_patterns:
-        if isinstance(p, URLResolver):
-            out += _routes(p.url_patterns, prefix + str(p.pattern))
-        elif isinstance(p, URLPattern):
-            out.append(prefix + str(p.pattern))
-    return out
-
-
 def _site_paths(game, app, key: str) -> list[str]:
     """A path for each route of the site (not the admin's, not the API's but its catch-all)."""
     fills = {"id": str(game.pk), "uuid": str(uuid.uuid4()), "str": "bob", "slug": str(app.pk)}
     paths = {f"/invite/{game.invite_token}/", f"/play/unsubscribe/{_unsubscribe(game)}/"}
-    for route in _routes():
+    for route, _ in all_routes():
         if route.startswith("admin/") or (route.startswith("api/") and route != "api/"):
             continue
         if "(?P" in route:

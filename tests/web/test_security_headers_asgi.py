@@ -13,6 +13,7 @@ from django.core.handlers.asgi import ASGIHandler
 
 from dominion_site.asgi_handler import SyncChainASGIHandler
 from dominion_site.security_headers import SecurityHeaders
+from tests.asgi_request import asgi_request
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,31 +31,8 @@ def _call(app, path: str = "/", *, method: str = "GET", host: bytes = b"testserv
           query: bytes = b"", body: bytes = b"", headers: tuple = (),
           scheme: str = "http") -> tuple[int, dict[str, str]]:
     """One request through an ASGI app: its status and headers (names as sent)."""
-    sent: list[dict] = []
-
-    async def run() -> None:
-        answered = asyncio.Event()
-        incoming = [{"type": "http.request", "body": body, "more_body": False}]
-        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-                 "method": method, "scheme": scheme, "path": path, "raw_path": path.encode(),
-                 "query_string": query, "root_path": "",
-                 "headers": [(b"host", host), *headers],
-                 "client": ("127.0.0.1", 40000), "server": ("testserver", 80)}
-
-        async def receive() -> dict:
-            if incoming:
-                return incoming.pop(0)
-            await answered.wait()
-            return {"type": "http.disconnect"}
-
-        async def send(message: dict) -> None:
-            sent.append(message)
-            if message["type"] == "http.response.body" and not message.get("more_body"):
-                answered.set()
-
-        await app(scope, receive, send)
-
-    asyncio.run(run())
+    sent = asyncio.run(asgi_request(app, path, method=method, host=host, query=query, body=body,
+                                    headers=headers, scheme=scheme))
     start = sent[0]
     names = [name.decode("latin1") for name, _ in start["headers"]]
     assert len({n.lower() for n in names}) == len(names), names  # no header twice
