@@ -130,21 +130,24 @@ def test_a_bot_client_answers_its_turn_from_the_event_without_reading():
 
 
 def test_a_waiting_client_reads_again_only_after_its_game_fell_silent(monkeypatch):
-    """Moves of the game push the fallback read back; silence past the wait brings it."""
-    monkeypatch.setattr(players, "EVENT_WAIT", 0.3)
+    """Moves of the game push the fallback read back; silence past the wait brings it.
+    (Margins wide enough for a loaded machine: a 0.1 s sleep would have to take a whole
+    second for the read to come early; 0.2 s moves against a 0.3 s wait failed under load.)"""
+    monkeypatch.setattr(players, "EVENT_WAIT", 1.0)
     user, _ = _table_client([])
 
     async def run() -> tuple[float, dict | None]:
-        wait = asyncio.create_task(players._next_event(user, 5, 3, asyncio.Event(), 0.3))
+        wait = asyncio.create_task(players._next_event(user, 5, 3, asyncio.Event(), 1.0))
         started = asyncio.get_running_loop().time()
-        for step in (4, 5, 6):  # the other player moves every 0.2 s: never 0.3 s of silence
-            await asyncio.sleep(0.2)
+        for step in (4, 5, 6):  # the other player moves every 0.1 s: never 1 s of silence
+            await asyncio.sleep(0.1)
+            assert not wait.done()
             user._got({"type": "game_moved", "game": 5, "step": step})
-        got = await asyncio.wait_for(wait, 5)
+        got = await asyncio.wait_for(wait, 10)
         return asyncio.get_running_loop().time() - started, got
 
     took, got = asyncio.run(run())
-    assert got is None and took >= 0.85
+    assert got is None and took >= 1.25  # the last move's time and a whole second more
 
 
 def test_errors_say_when_they_happened_outside_the_window():
