@@ -35,6 +35,9 @@ def idempotent(request, act: Callable[[], Response]) -> Response:
     if not 1 <= len(key) <= MAX_KEY_LENGTH:
         raise ApiError("invalid_idempotency_key",
                        f"{HEADER} must be 1 to {MAX_KEY_LENGTH} characters", 400)
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in key):  # (PostgreSQL refuses a NUL: a 500)
+        raise ApiError("invalid_idempotency_key",
+                       f"{HEADER} cannot contain control characters", 400)
     digest = _request_hash(request)
     record, claimed = services.idempotency_claim(user=request.user, key=key, request_hash=digest)
     if not claimed:
