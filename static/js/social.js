@@ -39,6 +39,19 @@
     li.scrollIntoView({ block: "nearest" });
   }
 
+  // Chat lines this page heard over the socket after the panel's read was made are newer
+  // than anything in it (ids only grow): carried over, or the swap would drop them until the
+  // next refresh.
+  function keepNewerLines(old, part) {
+    const had = old.querySelector("#chat-lines");
+    const got = part.querySelector("#chat-lines");
+    if (!had || !got) return;
+    const newest = Math.max(0, ...Array.from(got.children, (li) => Number(li.dataset.id) || 0));
+    had.querySelectorAll(":scope > li[data-id]").forEach((li) => {
+      if (Number(li.dataset.id) > newest) got.appendChild(li.cloneNode(true));
+    });
+  }
+
   function removeLine(id) {
     const li = lines() && lines().querySelector('[data-id="' + id + '"]');
     if (li) li.remove();
@@ -66,6 +79,7 @@
         if (!fresh) return;
         fresh.querySelectorAll("[data-social]").forEach((part) => {
           const old = panel.querySelector('[data-social="' + part.dataset.social + '"]');
+          if (old) keepNewerLines(old, part);
           if (old && old.outerHTML !== part.outerHTML) old.replaceWith(part);
         });
         panel.dataset.step = fresh.dataset.step;

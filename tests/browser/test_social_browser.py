@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from games import selectors, services
 from games.models import Game, GameStatus
+from games.social import chat
 from games.social.models import Pool, Rating
 from tests.browser.actions import click_answer
 from tests.browser.conftest import start_game
@@ -152,3 +153,33 @@ def _finish(game: Game) -> None:
                                  decision_id=decision["id"], step=game.step,
                                  answer=selectors.bot_answer_for(game, seat, decision["id"]))
     raise AssertionError("the game did not end")
+
+
+def test_a_line_heard_while_the_panel_is_being_read_stays(catalog, make_user, new_page):
+    """The panel read on the socket's opening is answered (drawn before the line) only after
+    the line arrived over the socket: swapping that older panel in must not drop the line."""
+    game, users = _table(make_user)
+    page = new_page(users[0])
+    held = []
+    panel = f"/games/{game.pk}/social/"
+
+    def hold_first(route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))
+
+    page.route(lambda url: url.split("?")[0].endswith(panel), hold_first)
+    _open(page, game)
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the panel was not read when the socket opened"
+    chat.chat_post(game=game, user=users[1], body="heard live")
+    expect(page.locator("#chat-lines .chat-body")).to_have_text(["heard live"], timeout=WAIT)
+    route, drawn_before = held[0]
+    route.fulfill(response=drawn_before)
+    page.wait_for_timeout(1000)  # (the older panel is swapped in as soon as it arrives)
+    expect(page.locator("#chat-lines .chat-body")).to_have_text(["heard live"])
+    expect(page.locator("#chat-lines .chat-author")).to_have_text(["bob"])
