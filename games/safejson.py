@@ -15,6 +15,8 @@ from typing import Any
 
 from django.conf import settings
 
+from games.socket_quota import CLOSE_TOO_MANY  # (as for too many sockets; the reason says which)
+
 MAX_DEPTH = 32  # the deepest answer format is 3 levels (docs/positions.md)
 
 
@@ -61,7 +63,6 @@ CLOSE_TOO_BIG = 1009  # RFC 6455: "a message that is too big for it to process"
 MAX_FRAME_CHARS = 4096
 
 
-CLOSE_TOO_MANY = 4429  # as for too many sockets (games.socket_quota); the reason says which
 
 
 class FrameBudget:

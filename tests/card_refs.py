@@ -1,4 +1,5 @@
-"""What a JSON answer shows as cards: the tests that check no hidden card leaks look there."""
+"""What a JSON answer shows as cards, and which cards a viewer may not see: the tests that
+check no hidden card leaks compare the two."""
 
 from __future__ import annotations
 
@@ -16,3 +17,18 @@ def card_refs(value: Any) -> Iterator[int]:
     elif isinstance(value, list):
         for item in value:
             yield from card_refs(item)
+
+
+def hidden_card_ids(game: Any, viewer: int | None) -> set[int]:
+    """The ids of the cards `viewer` (a seat, or None: a spectator) may not see in `game`
+    now: every deck, and the others' hands and the cards they are looking at."""
+    import engine
+
+    table = engine.loads(game.snapshot)
+    hidden: set[int] = set()
+    for position, player in enumerate(table.players):
+        hidden.update(player.deck)
+        if position != viewer:
+            hidden.update(player.hand)
+            hidden.update(player.looking)
+    return hidden

@@ -151,3 +151,16 @@ class LiveAsgi:
 def live_asgi(transactional_db) -> Iterator[LiveAsgi]:
     with LiveAsgi() as server:
         yield server
+
+
+def until_alice_decides(game) -> None:
+    """Bob answers until a decision is Alice's (seat 0), so the answer links lead somewhere."""
+    from games import services
+
+    for _ in range(50):
+        game.refresh_from_db()
+        if any(d["seat"] == 0 for d in game.decisions):
+            return
+        decision = game.decisions[0]
+        services.decision_submit(game_id=game.pk, seat=decision["seat"],
+                                 decision_id=decision["id"], answer=simple_answer(decision))

@@ -14,10 +14,9 @@ import random
 
 import pytest
 
-import engine
 from games import broadcast, selectors, services
 from games.models import Game, GameStatus
-from tests.card_refs import card_refs
+from tests.card_refs import card_refs, hidden_card_ids
 
 pytestmark = pytest.mark.django_db
 
@@ -38,19 +37,8 @@ def _keys(value):
             yield from _keys(item)
 
 
-def _hidden_from(game: Game, viewer: int) -> set[int]:
-    table = engine.loads(game.snapshot)
-    hidden = set()
-    for position, player in enumerate(table.players):
-        hidden.update(player.deck)
-        if position != viewer:
-            hidden.update(player.hand)
-            hidden.update(player.looking)
-    return hidden
-
-
 def _check(payload, text: str, game: Game, viewer: int, where: str) -> None:
-    leaked = set(card_refs(payload)) & _hidden_from(game, viewer)
+    leaked = set(card_refs(payload)) & hidden_card_ids(game, viewer)
     assert not leaked, f"{where}: seat {viewer} sees hidden cards {leaked}"
     assert "deck" not in set(_keys(payload)), f"{where}: a deck's contents"
     if game.status == GameStatus.RUNNING:

@@ -19,6 +19,7 @@ from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, Phase, settings
 
 from games import services
+from tests.api.conftest import until_alice_decides
 
 STREAMING = "games_stream_retrieve"
 CAMPAIGN = os.environ.get("DOMINION_CAMPAIGN") == "full"
@@ -206,21 +207,8 @@ def fuzz_world(catalog, alice, bob, base_kingdom, settings) -> str:
     running = services.game_create(creator=alice, seats=["me", "open"], kingdom=base_kingdom)
     services.seat_join(game=running, user=bob)
     services.game_start(game=running, user=alice)
-    _until_alice_decides(running)
+    until_alice_decides(running)
     return services_token(alice)
-
-
-def _until_alice_decides(game) -> None:
-    """Bob answers until a decision is Alice's (seat 0), so the answer links lead somewhere."""
-    from tests.api.conftest import simple_answer
-
-    for _ in range(50):
-        game.refresh_from_db()
-        if any(d["seat"] == 0 for d in game.decisions):
-            return
-        decision = game.decisions[0]
-        services.decision_submit(game_id=game.pk, seat=decision["seat"],
-                                 decision_id=decision["id"], answer=simple_answer(decision))
 
 
 def services_token(user) -> str:

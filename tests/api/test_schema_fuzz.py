@@ -42,13 +42,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-import engine
 from games import catalogue, services
 from games.api import challenges, endings
 from games.api import services as api_services
 from games.models import Game
-from tests.api.conftest import simple_answer
-from tests.card_refs import card_refs
+from tests.api.conftest import until_alice_decides
+from tests.card_refs import card_refs, hidden_card_ids
 from tests.web.conftest import BASE_KINGDOM
 
 STREAMING = "games_stream_retrieve"
@@ -240,7 +239,7 @@ def _build_world() -> dict:
     running = services.game_create(creator=alice, seats=["me", "open"], kingdom=BASE_KINGDOM)
     services.seat_join(game=running, user=bob)
     services.game_start(game=running, user=alice)
-    _until_alice_decides(running)
+    until_alice_decides(running)
     finished = services.game_create(creator=alice, seats=["me", "open"], kingdom=BASE_KINGDOM)
     services.seat_join(game=finished, user=bob)
     services.game_start(game=finished, user=alice)
@@ -280,17 +279,6 @@ def _build_world() -> dict:
         "seat": {"alice": 0, "bob": 1},
         "secret_seeds": [g.seed for g in (open_game, running, private)],
     }
-
-
-def _until_alice_decides(game: Game) -> None:
-    """Bob answers until a decision is Alice's (seat 0)."""
-    for _ in range(50):
-        game.refresh_from_db()
-        if any(d["seat"] == 0 for d in game.decisions):
-            return
-        decision = game.decisions[0]
-        services.decision_submit(game_id=game.pk, seat=decision["seat"],
-                                 decision_id=decision["id"], answer=simple_answer(decision))
 
 
 def _fingerprint() -> list:
@@ -367,17 +355,6 @@ def _send(client: Client, request: dict):
                           content_type=request["content_type"], **extra)
 
 
-def _hidden_from(game: Game, viewer: int | None) -> set[int]:
-    table = engine.loads(game.snapshot)
-    hidden = set()
-    for position, player in enumerate(table.players):
-        hidden.update(player.deck)
-        if position != viewer:
-            hidden.update(player.hand)
-            hidden.update(player.looking)
-    return hidden
-
-
 def _check(world: dict, method: str, path: str, request: dict) -> None:
     before = _fingerprint()
     response = _send(Client(raise_request_exception=False), request)
@@ -401,7 +378,7 @@ def _check(world: dict, method: str, path: str, request: dict) -> None:
     if response.status_code < 300 and request["url"].startswith(f"/api/v1/games/{running.pk}/"):
         running.refresh_from_db()
         if running.status == "running":
-            seen = _hidden_from(running, world["seat"].get(request["caller"])) & set(
+            seen = hidden_card_ids(running, world["seat"].get(request["caller"])) & set(
                 card_refs(body))
             assert not seen, f"{where} shows hidden cards {sorted(seen)[:5]}"
 
