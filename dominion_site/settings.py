@@ -453,6 +453,8 @@ OAUTH2_PROVIDER = {
     # that the hourly purge can forget it (games.api.oauth)
     "REFRESH_TOKEN_EXPIRE_SECONDS": 90 * 24 * 3600,
     "OAUTH2_VALIDATOR_CLASS": "games.api.oauth.OAuth2Validator",
+    # refuses a "plain" PKCE challenge before the consent page, not after it
+    "OAUTH2_SERVER_CLASS": "games.api.oauth.AuthorizationServer",
     # http only for the loopback callbacks of native clients and bots (RFC 8252 section 7.3)
     "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],
     # RFC 9700 (the OAuth security best practice) in full, before the library's 4.0 makes it

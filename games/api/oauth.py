@@ -29,7 +29,8 @@ from django.urls import reverse
 from oauth2_provider import oauth2_validators
 from oauth2_provider.models import clear_expired, get_access_token_model, get_application_model
 from oauth2_provider.views import ApplicationRegistration, ApplicationUpdate
-from oauthlib.oauth2.rfc6749.errors import OAuth2Error
+from oauthlib.oauth2 import Server
+from oauthlib.oauth2.rfc6749.errors import OAuth2Error, UnsupportedCodeChallengeMethodError
 
 from games.limits import lock_account
 
@@ -88,6 +89,24 @@ class OAuth2Validator(oauth2_validators.OAuth2Validator):
             user = getattr(request, "user", None)
             if user is not None and user.is_authenticated:
                 sessions_pruned(user)
+
+
+def _s256_only(request: Any) -> dict:
+    """Refuse a `plain` code challenge (or one with no method, which means plain) while
+    the authorization request is checked: the library refuses it only when the consent form
+    is posted, so the player was first asked to approve an app that could never get a code."""
+    if request.code_challenge is not None and request.code_challenge_method != "S256":
+        raise UnsupportedCodeChallengeMethodError(
+            description='code_challenge_method must be "S256"', request=request)
+    return {}
+
+
+class AuthorizationServer(Server):
+    """oauthlib's server, its authorization code grant checking the PKCE method up front."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.auth_grant.custom_validators.post_auth.append(_s256_only)
 
 
 class AuthorizationCodeOnlyForm:

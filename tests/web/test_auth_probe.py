@@ -341,6 +341,23 @@ def test_every_app_needs_s256_pkce(alice, apps_of, client_type, pkce):
     assert "code" not in parse_qs(urlsplit(answer["Location"]).query)
 
 
+@pytest.mark.parametrize("method", ["plain", None, "s256"])
+def test_a_challenge_not_s256_is_refused_before_the_consent_page(alice, apps_of, method):
+    verifier, challenge = _pkce()
+    query = {**_query(apps_of(), challenge), "code_challenge": verifier}
+    del query["code_challenge_method"]
+    if method:
+        query["code_challenge_method"] = method
+
+    answer = _consenting(alice).get("/o/authorize/", query)
+
+    assert answer.status_code == 302, "the consent page was shown"
+    refusal = parse_qs(urlsplit(answer["Location"]).query)
+    assert answer["Location"].startswith(CALLBACK + "?")
+    assert refusal["error"] == ["invalid_request"]
+    assert "code" not in refusal
+
+
 def _code(alice, app) -> tuple[str, str]:
     verifier, challenge = _pkce()
     allowed = _consenting(alice).post("/o/authorize/",
