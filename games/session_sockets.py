@@ -17,6 +17,10 @@ a save that changes the account's password hash (the admin's password form, a sh
 sockets and voids its sessions' unused tickets too (they went on until next opened). Only an
 UPDATE that bypasses `save` goes unnoticed.
 
+A session that simply expires (its age is up, with nobody logging out) closes its sockets too
+(4401) when its expiry date passes: the socket reads the date when it opens, and again at that
+date, since a session saved meanwhile may have been given a later one.
+
 A socket opened with a ticket (POST /api/v1/ws-ticket/) that a session asked for, rather than
 a token, belongs to that session the same way: the ticket keeps the session's group, and a
 logout or password change voids the session's unused tickets.
@@ -24,9 +28,17 @@ logout or password change voids the session's unused tickets.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
+from datetime import datetime, timedelta
+from importlib import import_module
 from typing import Any
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.utils import timezone
 
 from games import broadcast
 
@@ -52,6 +64,7 @@ class SessionSocketMixin:
     session_groups: tuple[str, ...] = ()
     # Set for a socket opened with a ticket that a session asked for: that session's group.
     ticket_session: str = ""
+    session_expiry: asyncio.Task | None = None
 
     async def watch_session(self, user: Any = None) -> None:
         """`user`: the ticket's, for a socket opened with a session's ticket."""
@@ -63,16 +76,50 @@ class SessionSocketMixin:
             if not key or user is None or not user.is_authenticated:
                 return
             self.session_groups = (session_group(key), account_group(user.pk))
+            self.session_expiry = asyncio.ensure_future(self._close_when_expired(key))
         for group in self.session_groups:
             await self.channel_layer.group_add(group, self.channel_name)
 
+    async def _close_when_expired(self, key: str) -> None:
+        while True:
+            expires = await database_sync_to_async(session_expiry)(key)
+            left = (expires - timezone.now()).total_seconds() if expires else 0.0
+            if left <= 0:
+                await self.close(code=CLOSE_SESSION_ENDED)
+                return
+            await asyncio.sleep(min(left + 0.5, MAX_SLEEP))
+
     async def unwatch_session(self) -> None:
+        if self.session_expiry is not None:
+            self.session_expiry.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.session_expiry
+            self.session_expiry = None
         groups, self.session_groups = self.session_groups, ()
         for group in groups:
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def session_ended(self, message: dict) -> None:
         await self.close(code=CLOSE_SESSION_ENDED)
+
+
+# A sleep this long at most between two reads of a session's expiry date (a day).
+MAX_SLEEP = 86_400.0
+
+
+def session_expiry(key: str) -> datetime | None:
+    """When the session `key` expires; None if it has ended (or expired) already. A store
+    without a table (cache, files) says only whether the session is there: then the next
+    look is MAX_SLEEP away."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key)
+    if hasattr(store, "get_model_class"):  # the database backends: the row's own date
+        return (store.get_model_class().objects
+                .filter(session_key=key, expire_date__gt=timezone.now())
+                .values_list("expire_date", flat=True).first())
+    store.load()  # an expired or deleted session comes back empty, with no key
+    if store.session_key is None:
+        return None
+    return timezone.now() + timedelta(seconds=MAX_SLEEP)
 
 
 def _send(group: str) -> None:

@@ -249,6 +249,53 @@ def test_a_sessions_sockets_close_when_it_logs_out(running_game):
     assert async_to_sync(scenario)() == [{"type": "websocket.close", "code": 4401}] * 2
 
 
+def test_a_sessions_sockets_close_when_it_expires(running_game):
+    """Nobody logs out, the session's age is simply up: its sockets went on for ever (only
+    the game stream had a maximum life)."""
+    alice = running_game.seats.get(position=0).user
+    client = Client()
+    client.force_login(alice)
+    session = client.session
+    session.set_expiry(3)
+    session.save()
+    sockets = [_session_socket(running_game, client), _session_socket(running_game, client,
+                                                                       "social/"),
+               _session_socket(running_game, client, path="/ws/api/v1/events/")]
+
+    async def scenario():
+        for each in sockets:
+            assert (await each.connect())[0]
+        assert (await sockets[2].receive_json_from(timeout=10))["type"] == "hello"
+        assert await sockets[0].receive_nothing(timeout=1), "closed before the session ended"
+        return [await each.receive_output(timeout=15) for each in sockets]
+
+    assert async_to_sync(scenario)() == [{"type": "websocket.close", "code": 4401}] * 3
+
+
+def test_a_session_given_a_later_expiry_keeps_its_sockets(running_game):
+    alice = running_game.seats.get(position=0).user
+    client = Client()
+    client.force_login(alice)
+    session = client.session
+    session.set_expiry(2)
+    session.save()
+    socket = _session_socket(running_game, client, "social/")
+
+    def extend():
+        later = client.session
+        later.set_expiry(3600)
+        later.save()
+
+    async def scenario():
+        assert (await socket.connect())[0]
+        await database_sync_to_async(extend)()
+        open_still = await socket.receive_nothing(timeout=4)
+        await socket.disconnect()
+        return open_still
+
+    assert async_to_sync(scenario)()
+
+
 def test_a_deactivated_accounts_session_sockets_close(running_game):
     """Its sessions no longer authenticate (staff deactivate an account to ban it), yet its
     sockets went on pushing the seat's table and chat."""
