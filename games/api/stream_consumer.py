@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -33,6 +34,11 @@ CLOSE_TIME_UP = 1001  # RFC 6455 "going away": the client reconnects
 class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsumer):
     groups_joined: list[str]
     keepalive: asyncio.Task | None = None
+    last_sent: float = 0.0  # loop time of the last message (a keep-alive follows a quiet spell)
+
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        self.last_sent = asyncio.get_running_loop().time()
+        await super().send_json(content, close)
 
     async def connect(self) -> None:
         self.groups_joined = []
@@ -61,6 +67,7 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
         await self._watch_token(self.user)
         await self._accept()
         await self._send_state()
+        self.last_sent = asyncio.get_running_loop().time()
         self.keepalive = asyncio.ensure_future(self._keep_alive())
 
     async def disconnect(self, code: int) -> None:
@@ -111,15 +118,18 @@ class GameStreamConsumer(SocketAuthMixin, SafeJsonMixin, AsyncJsonWebsocketConsu
             await self.close(code=1000)
 
     async def _keep_alive(self) -> None:
-        """Keep-alives, and the end of the stream's time (API_STREAM_MAX_SECONDS, as the
-        NDJSON stream's): it was never enforced here, so a socket whose session expired went
-        on for ever."""
+        """A keep-alive after API_STREAM_KEEPALIVE_SECONDS without a message (as the NDJSON
+        stream's blank line), and the end of the stream's time (API_STREAM_MAX_SECONDS, as
+        the NDJSON stream's): it was never enforced here, so a socket whose session expired
+        went on for ever."""
         loop = asyncio.get_running_loop()
         every, until = stream.keepalive_seconds(), loop.time() + stream.max_seconds()
         while True:
-            await asyncio.sleep(max(0.0, min(every, until - loop.time())))
+            due = min(self.last_sent + every, until)
+            await asyncio.sleep(max(0.0, due - loop.time()))
             if loop.time() >= until:
                 await self.close(code=CLOSE_TIME_UP, reason="the stream's time is up: reconnect")
                 return
-            with contextlib.suppress(Exception):
-                await self.send_json({"v": EVENT_VERSION, "type": "keepalive"})
+            if loop.time() >= self.last_sent + every:
+                with contextlib.suppress(Exception):
+                    await self.send_json({"v": EVENT_VERSION, "type": "keepalive"})

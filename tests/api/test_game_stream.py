@@ -4,6 +4,7 @@ chat lines, keep-alives, and only what that seat may see."""
 from __future__ import annotations
 
 import json
+import time
 
 import httpx
 import pytest
@@ -127,6 +128,21 @@ def test_keepalives_and_ping(live_asgi, duel, alice, settings):
         assert _next(ws) == {"v": 1, "type": "keepalive"}
         ws.send(json.dumps({"type": "ping"}))
         assert _until(ws, lambda m: m["type"] != "keepalive") == {"v": 1, "type": "pong"}
+
+
+def test_a_keepalive_comes_only_after_a_quiet_spell(live_asgi, duel, alice, settings):
+    """As documented (and as the NDJSON stream does): it came every 20 s whatever was sent."""
+    settings.API_STREAM_KEEPALIVE_SECONDS = 1.0
+    with _ws(live_asgi, duel, _token(alice)) as ws:
+        _next(ws)
+        busy = []
+        for _ in range(8):  # a message every 0.2 s for 1.6 s: no quiet spell of 1 s
+            ws.send(json.dumps({"type": "ping"}))
+            busy.append(_next(ws)["type"])
+            time.sleep(0.2)
+        quiet = _next(ws)
+    assert set(busy) == {"pong"}
+    assert quiet == {"v": 1, "type": "keepalive"}
 
 
 def test_the_socket_ends_after_the_streams_time_as_the_ndjson_one_does(live_asgi, duel, alice,
