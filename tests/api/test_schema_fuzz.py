@@ -52,8 +52,8 @@ from tests.web.conftest import BASE_KINGDOM
 
 STREAMING = "games_stream_retrieve"
 CAMPAIGN = os.environ.get("DOMINION_CAMPAIGN") == "full"
-QUICK_EXAMPLES = 12
-SLOW_EXAMPLES = 500 if CAMPAIGN else 8  # (the default run: the suite stays under 20 min)
+QUICK_EXAMPLES = 8
+SLOW_EXAMPLES = 500 if CAMPAIGN else 4  # (the default run: the suite stays under 20 min)
 MISSING_ID = "987654321"
 # Path ids that name nothing, or are not ids at all (the resolver's catch-all answers these).
 JUNK_IDS = ["0", MISSING_ID, "-1", "99999999999999999999999999", "1.0", "1e3", "abc", "%00",
