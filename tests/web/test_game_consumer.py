@@ -249,15 +249,20 @@ def test_a_sessions_sockets_close_when_it_logs_out(running_game):
     assert async_to_sync(scenario)() == [{"type": "websocket.close", "code": 4401}] * 2
 
 
+def _expiring_session(game, seconds: int) -> Client:
+    """A client logged in as the game's first player, its session ending in `seconds`."""
+    client = Client()
+    client.force_login(game.seats.get(position=0).user)
+    session = client.session
+    session.set_expiry(seconds)
+    session.save()
+    return client
+
+
 def test_a_sessions_sockets_close_when_it_expires(running_game):
     """Nobody logs out, the session's age is simply up: its sockets went on for ever (only
     the game stream had a maximum life)."""
-    alice = running_game.seats.get(position=0).user
-    client = Client()
-    client.force_login(alice)
-    session = client.session
-    session.set_expiry(3)
-    session.save()
+    client = _expiring_session(running_game, 3)
     sockets = [_session_socket(running_game, client), _session_socket(running_game, client,
                                                                        "social/"),
                _session_socket(running_game, client, path="/ws/api/v1/events/")]
@@ -273,12 +278,7 @@ def test_a_sessions_sockets_close_when_it_expires(running_game):
 
 
 def test_a_session_given_a_later_expiry_keeps_its_sockets(running_game):
-    alice = running_game.seats.get(position=0).user
-    client = Client()
-    client.force_login(alice)
-    session = client.session
-    session.set_expiry(2)
-    session.save()
+    client = _expiring_session(running_game, 2)
     socket = _session_socket(running_game, client, "social/")
 
     def extend():
