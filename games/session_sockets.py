@@ -19,7 +19,8 @@ UPDATE that bypasses `save` goes unnoticed.
 
 A session that simply expires (its age is up, with nobody logging out) closes its sockets too
 (4401) when its expiry date passes: the socket reads the date when it opens, and again at that
-date, since a session saved meanwhile may have been given a later one.
+date, since a session saved meanwhile may have been given a later one. A socket opened with a
+session's ticket closes at the date the session had when the ticket was made.
 
 A socket opened with a ticket (POST /api/v1/ws-ticket/) that a session asked for, rather than
 a token, belongs to that session the same way: the ticket keeps the session's group, and a
@@ -64,12 +65,17 @@ class SessionSocketMixin:
     session_groups: tuple[str, ...] = ()
     # Set for a socket opened with a ticket that a session asked for: that session's group.
     ticket_session: str = ""
+    # ... and when that session expired as the ticket was made (None: it did not say).
+    ticket_session_expires: datetime | None = None
     session_expiry: asyncio.Task | None = None
 
     async def watch_session(self, user: Any = None) -> None:
         """`user`: the ticket's, for a socket opened with a session's ticket."""
         if self.ticket_session and user is not None:
             self.session_groups = (self.ticket_session, account_group(user.pk))
+            if self.ticket_session_expires is not None:
+                self.session_expiry = asyncio.ensure_future(
+                    self._close_at(self.ticket_session_expires))
         else:
             user, session = self.scope.get("user"), self.scope.get("session")
             key = getattr(session, "session_key", None)
@@ -88,6 +94,13 @@ class SessionSocketMixin:
                 await self.close(code=CLOSE_SESSION_ENDED)
                 return
             await asyncio.sleep(min(left + 0.5, MAX_SLEEP))
+
+    async def _close_at(self, when: datetime) -> None:
+        """A ticket's socket cannot read its session again (the ticket keeps no key): it
+        closes at the date the session had; the client opens another with a new ticket."""
+        while (left := (when - timezone.now()).total_seconds()) > 0:
+            await asyncio.sleep(min(left + 0.5, MAX_SLEEP))
+        await self.close(code=CLOSE_SESSION_ENDED)
 
     async def unwatch_session(self) -> None:
         if self.session_expiry is not None:

@@ -81,6 +81,7 @@ class SocketAuthMixin(SessionSocketMixin, SocketQuotaMixin):
                 self.token_kind = token_watch.OAUTH
                 return found.user, found.oauth_token_id
             self.ticket_session = found.session_group  # ("": made with a token)
+            self.ticket_session_expires = found.session_expires_at
             return found.user, found.token_id
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:

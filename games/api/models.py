@@ -91,7 +91,7 @@ class SocketTicket(models.Model):
     once as `?ticket=` when the socket opens; only its SHA-256 is stored. A ticket made with a
     token (a personal one or an OAuth2 app's) dies with it: the socket it opened is closed when
     that token is revoked; one made with the site's session, with the session (a logout, a
-    password change).
+    password change, or the expiry date the session had when the ticket was made).
     """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
@@ -105,6 +105,10 @@ class SocketTicket(models.Model):
         max_length=48, blank=True, default="",
         help_text="The sockets' group of the session that asked for it (a hash of its key), "
                   "if no token did.")
+    session_expires_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="When the session that asked for it expires (its socket closes then), if a "
+                  "session did.")
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField()

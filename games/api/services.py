@@ -131,15 +131,17 @@ def token_authenticate(*, raw: str) -> ApiToken | None:
 
 
 def ticket_create(*, user, token: ApiToken | None, oauth_token=None,
-                  session_group: str = "") -> tuple[str, datetime]:
+                  session_group: str = "",
+                  session_expires: datetime | None = None) -> tuple[str, datetime]:
     """A single-use ticket to open the event stream within a minute: (ticket, expires).
     `token` or `oauth_token` is the token that asked for it, or `session_group` names the
-    session that did (games/session_sockets.py): the socket dies with it."""
+    session that did (games/session_sockets.py), and `session_expires` when it expires: the
+    socket dies with it."""
     raw = TICKET_PREFIX + secrets.token_urlsafe(32)
     expires = timezone.now() + TICKET_LIFETIME
     SocketTicket.objects.create(user=user, token=token, oauth_token=oauth_token,
                                 session_group=session_group, key_hash=token_hash(raw),
-                                expires_at=expires)
+                                expires_at=expires, session_expires_at=session_expires)
     return raw, expires
 
 

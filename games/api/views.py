@@ -43,7 +43,7 @@ from games.api.throttles import (
     quota_refuse_if_used_up,
 )
 from games.models import Game, GameStatus, display_name
-from games.session_sockets import session_group
+from games.session_sockets import session_expiry, session_group
 from games.strategies import selectors as strategy_selectors
 
 
@@ -393,7 +393,8 @@ def ws_ticket(request: Request) -> Response:
         key = request.session.session_key if token is None and oauth is None else None
         ticket, expires = api_services.ticket_create(
             user=request.user, token=token, oauth_token=oauth,
-            session_group=session_group(key) if key else "")
+            session_group=session_group(key) if key else "",
+            session_expires=session_expiry(key) if key else None)
         return Response({"ticket": ticket, "expires": api_selectors.iso(expires)}, status=201)
 
     return idempotent(request, act)

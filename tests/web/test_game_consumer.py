@@ -418,6 +418,25 @@ def test_a_socket_opened_with_a_sessions_ticket_closes_when_it_logs_out(running_
     assert nothing  # another session's socket stays open
 
 
+def test_a_socket_opened_with_a_sessions_ticket_closes_when_the_session_expires(
+        running_game):
+    socket, kept = (_ticket_socket(_expiring_session(running_game, seconds))
+                    for seconds in (3, 3600))
+
+    async def scenario():
+        for each in (socket, kept):
+            assert (await each.connect())[0]
+            assert (await each.receive_json_from(timeout=10))["type"] == "hello"
+        closed = await socket.receive_output(timeout=15)
+        nothing = await kept.receive_nothing(timeout=0.5)
+        await kept.disconnect()
+        return closed, nothing
+
+    closed, nothing = async_to_sync(scenario)()
+    assert closed == {"type": "websocket.close", "code": 4401}
+    assert nothing  # a session with time left keeps its socket
+
+
 @pytest.mark.parametrize("ends", ["logout", "password"])
 def test_a_sessions_unused_ticket_dies_with_the_session(running_game, ends):
     alice = running_game.seats.get(position=0).user
