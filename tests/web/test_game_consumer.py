@@ -401,38 +401,33 @@ def test_a_socket_opened_with_a_sessions_ticket_closes_when_it_logs_out(running_
     client, other = Client(), Client()
     client.force_login(alice)
     other.force_login(alice)
-    socket, kept = _ticket_socket(client), _ticket_socket(other)
-
-    async def scenario():
-        for each in (socket, kept):
-            assert (await each.connect())[0]
-            assert (await each.receive_json_from(timeout=10))["type"] == "hello"
-        await database_sync_to_async(client.logout)()
-        closed = await socket.receive_output(timeout=10)
-        nothing = await kept.receive_nothing(timeout=0.5)
-        await kept.disconnect()
-        return closed, nothing
-
-    closed, nothing = async_to_sync(scenario)()
+    closed, nothing = _one_closes_one_stays(_ticket_socket(client), _ticket_socket(other),
+                                            client.logout)
     assert closed == {"type": "websocket.close", "code": 4401}
     assert nothing  # another session's socket stays open
 
 
-def test_a_socket_opened_with_a_sessions_ticket_closes_when_the_session_expires(
-        running_game):
-    socket, kept = (_ticket_socket(_expiring_session(running_game, seconds))
-                    for seconds in (3, 3600))
-
+def _one_closes_one_stays(socket, kept, end=None) -> tuple[dict, bool]:
+    """Open both event streams, `end` (sync) the first's session if given: (what the first
+    received next, whether the second received nothing)."""
     async def scenario():
         for each in (socket, kept):
             assert (await each.connect())[0]
             assert (await each.receive_json_from(timeout=10))["type"] == "hello"
+        if end is not None:
+            await database_sync_to_async(end)()
         closed = await socket.receive_output(timeout=15)
         nothing = await kept.receive_nothing(timeout=0.5)
         await kept.disconnect()
         return closed, nothing
 
-    closed, nothing = async_to_sync(scenario)()
+    return async_to_sync(scenario)()
+
+
+def test_a_socket_opened_with_a_sessions_ticket_closes_when_the_session_expires(
+        running_game):
+    closed, nothing = _one_closes_one_stays(
+        *(_ticket_socket(_expiring_session(running_game, seconds)) for seconds in (3, 3600)))
     assert closed == {"type": "websocket.close", "code": 4401}
     assert nothing  # a session with time left keeps its socket
 
