@@ -75,7 +75,7 @@ class SessionSocketMixin:
             self.session_groups = (self.ticket_session, account_group(user.pk))
             if self.ticket_session_expires is not None:
                 self.session_expiry = asyncio.ensure_future(
-                    self._close_at(self.ticket_session_expires))
+                    self._close_when_expired(None, self.ticket_session_expires))
         else:
             user, session = self.scope.get("user"), self.scope.get("session")
             key = getattr(session, "session_key", None)
@@ -86,21 +86,19 @@ class SessionSocketMixin:
         for group in self.session_groups:
             await self.channel_layer.group_add(group, self.channel_name)
 
-    async def _close_when_expired(self, key: str) -> None:
+    async def _close_when_expired(self, key: str | None, when: datetime | None = None) -> None:
+        """Close at the session's expiry date. With its `key` the date is read again each
+        time it is reached (a session saved meanwhile may have a later one); a ticket's
+        socket has no key (the ticket keeps none), only the date `when` the session had: the
+        client opens another with a new ticket."""
         while True:
-            expires = await database_sync_to_async(session_expiry)(key)
-            left = (expires - timezone.now()).total_seconds() if expires else 0.0
+            if key is not None:
+                when = await database_sync_to_async(session_expiry)(key)
+            left = (when - timezone.now()).total_seconds() if when else 0.0
             if left <= 0:
                 await self.close(code=CLOSE_SESSION_ENDED)
                 return
             await asyncio.sleep(min(left + 0.5, MAX_SLEEP))
-
-    async def _close_at(self, when: datetime) -> None:
-        """A ticket's socket cannot read its session again (the ticket keeps no key): it
-        closes at the date the session had; the client opens another with a new ticket."""
-        while (left := (when - timezone.now()).total_seconds()) > 0:
-            await asyncio.sleep(min(left + 0.5, MAX_SLEEP))
-        await self.close(code=CLOSE_SESSION_ENDED)
 
     async def unwatch_session(self) -> None:
         if self.session_expiry is not None:

@@ -20,11 +20,16 @@ def card_refs(value: Any) -> Iterator[int]:
 
 
 def hidden_card_ids(game: Any, viewer: int | None) -> set[int]:
-    """The ids of the cards `viewer` (a seat, or None: a spectator) may not see in `game`
-    now: every deck, and the others' hands and the cards they are looking at."""
+    """The ids of the cards `viewer` (a seat, or None: a spectator) may not see in the site's
+    `game` now (`hidden_in` its engine table)."""
     import engine
 
-    table = engine.loads(game.snapshot)
+    return hidden_in(engine.loads(game.snapshot), viewer)
+
+
+def hidden_in(table: Any, viewer: int | None) -> set[int]:
+    """The ids of the cards `viewer` may not see in an engine game: every deck, and the
+    others' hands and the cards they are looking at."""
     hidden: set[int] = set()
     for position, player in enumerate(table.players):
         hidden.update(player.deck)

@@ -93,15 +93,10 @@ def test_a_rematch_offered_and_accepted_in_the_browser(catalog, make_user, new_p
     assert new.status == GameStatus.RUNNING and new.kingdom_cards == game.kingdom_cards
 
 
-def test_a_change_heard_while_the_panel_is_being_read_is_read_again(catalog, make_user,
-                                                                       new_page):
-    """The panel read on the socket's opening is answered (as the server drew it, before the
-    offer) only after the rematch offer's message has reached the page: that answer predates
-    the offer, so the page must read once more."""
-    game, users = _table(make_user)
-    _finish(game)
-    offerer, other = new_page(users[0]), new_page(users[1])
-    held, frames = [], []
+def _hold_first_panel_read(page, game: Game) -> list:
+    """Hold the page's first read of the table panel: the list gets (route, its response)
+    once it is made; the test fulfils it when it likes. Later reads go through."""
+    held = []
     panel = f"/games/{game.pk}/social/"
 
     def hold_first(route) -> None:
@@ -110,21 +105,36 @@ def test_a_change_heard_while_the_panel_is_being_read_is_read_again(catalog, mak
         else:
             held.append((route, route.fetch()))
 
-    other.route(lambda url: url.split("?")[0].endswith(panel), hold_first)
+    page.route(lambda url: url.split("?")[0].endswith(panel), hold_first)
+    return held
+
+
+def _soon(page, happened, tries: int = 200) -> bool:
+    """Whether `happened()` comes true within `tries` waits of 50 ms."""
+    for _ in range(tries):
+        if happened():
+            return True
+        page.wait_for_timeout(50)
+    return bool(happened())
+
+
+def test_a_change_heard_while_the_panel_is_being_read_is_read_again(catalog, make_user,
+                                                                       new_page):
+    """The panel read on the socket's opening is answered (as the server drew it, before the
+    offer) only after the rematch offer's message has reached the page: that answer predates
+    the offer, so the page must read once more."""
+    game, users = _table(make_user)
+    _finish(game)
+    offerer, other = new_page(users[0]), new_page(users[1])
+    frames = []
+    held = _hold_first_panel_read(other, game)
     other.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
     _open(offerer, game)
     _open(other, game)
-    for _ in range(200):
-        if held:
-            break
-        other.wait_for_timeout(50)
-    assert held, "the panel was not read when the socket opened"
+    assert _soon(other, lambda: held), "the panel was not read when the socket opened"
     offerer.locator("#rematch-offer").click()
-    for _ in range(200):
-        if any('"changed"' in str(f) for f in frames):
-            break
-        other.wait_for_timeout(50)
-    assert any('"changed"' in str(f) for f in frames), "the offer was not heard"
+    assert _soon(other, lambda: any('"changed"' in str(f) for f in frames)), \
+        "the offer was not heard"
     route, drawn_before = held[0]
     route.fulfill(response=drawn_before)
     expect(other.locator("#rematch-accept")).to_be_visible(timeout=WAIT)
@@ -160,22 +170,9 @@ def test_a_line_heard_while_the_panel_is_being_read_stays(catalog, make_user, ne
     the line arrived over the socket: swapping that older panel in must not drop the line."""
     game, users = _table(make_user)
     page = new_page(users[0])
-    held = []
-    panel = f"/games/{game.pk}/social/"
-
-    def hold_first(route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append((route, route.fetch()))
-
-    page.route(lambda url: url.split("?")[0].endswith(panel), hold_first)
+    held = _hold_first_panel_read(page, game)
     _open(page, game)
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the panel was not read when the socket opened"
+    assert _soon(page, lambda: held), "the panel was not read when the socket opened"
     chat.chat_post(game=game, user=users[1], body="heard live")
     expect(page.locator("#chat-lines .chat-body")).to_have_text(["heard live"], timeout=WAIT)
     route, drawn_before = held[0]

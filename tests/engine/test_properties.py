@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from engine import CARDS, loads, new_game, replay
 from engine.bots import bot_answer
+from tests.card_refs import hidden_in
 
 KINGDOM_CARDS = sorted(n for n, c in CARDS.items() if c.is_kingdom)
 MAX_STEPS = 600
@@ -35,17 +36,6 @@ def random_setup(rng: random.Random) -> dict:
 def card_total(g) -> int:
     return (sum(len(p.all_cards()) for p in g.players) + len(g.trash_pile)
             + sum(len(v) for v in g.piles.values()))
-
-
-def hidden_ids(g, seat: int) -> set[int]:
-    """Card ids `seat` must not see: others' hands and looked-at cards, and every deck."""
-    out: set[int] = set()
-    for q, p in enumerate(g.players):
-        out.update(p.deck)
-        if q != seat:
-            out.update(p.hand)
-            out.update(p.looking)
-    return out
 
 
 def ids_in(obj) -> set[int]:
@@ -72,7 +62,7 @@ def check_views(g) -> None:
         log = v.pop("log")
         # cards a decision shows as revealed (Pillage: the victim's revealed hand) are public
         revealed = ids_in([d for d in v["pending"] if d.get("zone") == "revealed"])
-        assert not (ids_in(v) - revealed) & hidden_ids(g, -1 if seat is None else seat)
+        assert not (ids_in(v) - revealed) & hidden_in(g, seat)
         for e in log:
             if e["type"] in ("draw", "look") and e["seat"] != seat:
                 assert "cards" not in e, e

@@ -44,6 +44,13 @@ def cookie(running_game) -> bytes:
         .encode()
 
 
+def _opened(game, cases: dict, cookie: bytes) -> set[tuple[str, str]]:
+    """(case, route) of every route a page of each case's (host, origin, scheme) opened."""
+    return {(case, route) for case, (host, origin, scheme) in cases.items() for route in ROUTES
+            if _opens(route.format(game=game.pk),
+                      [(b"host", host), (b"origin", origin), (b"cookie", cookie)], scheme)}
+
+
 FOREIGN = {
     "another-port-of-the-host": (b"localhost:8000", b"http://localhost:9999", "ws"),
     "the-sites-host-on-no-port": (b"localhost:8000", b"http://localhost", "ws"),
@@ -58,11 +65,7 @@ FOREIGN = {
 
 
 def test_a_page_of_another_origin_cannot_open_a_socket_with_the_cookie(running_game, cookie):
-    opened = [(case, route) for case, (host, origin, scheme) in FOREIGN.items() for route in ROUTES
-              if _opens(route.format(game=running_game.pk),
-                        [(b"host", host), (b"origin", origin), (b"cookie", cookie)], scheme)]
-
-    assert opened == []
+    assert _opened(running_game, FOREIGN, cookie) == set()
 
 
 OWN = {
@@ -76,11 +79,8 @@ OWN = {
 
 
 def test_the_sites_own_pages_open_every_socket(running_game, cookie):
-    refused = [(case, route) for case, (host, origin, scheme) in OWN.items() for route in ROUTES
-               if not _opens(route.format(game=running_game.pk),
-                             [(b"host", host), (b"origin", origin), (b"cookie", cookie)], scheme)]
-
-    assert refused == []
+    every = {(case, route) for case in OWN for route in ROUTES}
+    assert every - _opened(running_game, OWN, cookie) == set()
 
 
 def test_behind_the_tls_proxy_its_header_says_the_scheme(running_game, cookie, settings):
